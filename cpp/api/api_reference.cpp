@@ -1,0 +1,100 @@
+// JSON API methods for notebook sections 1-5 (the reference math).
+#include "api/api.h"
+#include "core/advantages.h"
+#include "core/coverage_metrics.h"
+#include "core/finite_policy.h"
+#include "core/informative_groups.h"
+#include "core/reductions.h"
+#include "core/verifier.h"
+
+namespace grpo::api {
+namespace {
+
+Json check_numeric_answer_method(const Json& args) {
+  const VerifierResult r = check_numeric_answer(string(args, "text"), string(args, "reference"));
+  return Json{{"accuracy", r.accuracy},
+              {"status", status_name(r.status)},
+              {"candidate", r.candidate},
+              {"value", r.has_value ? encode_number(r.value) : Json(nullptr)},
+              {"rule", r.rule},
+              {"reason", r.reason}};
+}
+
+Json weights_json(const TokenWeights& weights) {
+  Json rows = Json::array();
+  for (const auto& row : weights) rows.push_back(encode_numbers(row));
+  return rows;
+}
+
+Json synthetic_mode_training_method(const Json& args) {
+  const FinitePolicyState s = synthetic_mode_training(
+      number(args, "betaEntropy"), number(args, "learningRate"), integer(args, "steps"));
+  Json modes = Json::array();
+  for (const auto& mode : finite_modes())
+    modes.push_back({{"label", mode.label},
+                     {"successful", mode.successful},
+                     {"initialProbability", mode.initial_probability}});
+  return Json{{"probabilities", s.probabilities},
+              {"expectedReward", s.expected_reward},
+              {"successfulMass", s.successful_mass},
+              {"entropy", s.entropy},
+              {"modes", modes}};
+}
+
+}  // namespace
+
+void register_reference_methods(Registry& r) {
+  r["verifyNumericAnswer"] = [](const Json& a) {
+    return Json(verify_numeric_answer(string(a, "text"), string(a, "reference")));
+  };
+  r["checkNumericAnswer"] = check_numeric_answer_method;
+  r["informativeGroupProbability"] = [](const Json& a) {
+    return Json(informative_group_probability(number(a, "p"), integer(a, "groupSize")));
+  };
+  r["expectedDrawsForInformativeGroups"] = [](const Json& a) {
+    return encode_number(
+        expected_draws_for_informative_groups(number(a, "n"), number(a, "p"), integer(a, "groupSize")));
+  };
+  r["groupRelativeAdvantages"] = [](const Json& a) {
+    return Json(group_relative_advantages(numbers(a, "rewards"), boolean_or(a, "scale", true)));
+  };
+  r["clippedSurrogateTerms"] = [](const Json& a) {
+    return Json(clipped_surrogate_terms(numbers(a, "ratios"), numbers(a, "advantages"),
+                                        number(a, "epsLow"), number(a, "epsHigh")));
+  };
+  r["clipActivity"] = [](const Json& a) {
+    return Json(clip_activity(numbers(a, "ratios"), numbers(a, "advantages"), number(a, "epsLow"),
+                              number(a, "epsHigh")));
+  };
+  r["originalGrpoTokenWeights"] = [](const Json& a) {
+    return weights_json(original_grpo_token_weights(numbers(a, "rewards"), integers(a, "lengths")));
+  };
+  r["drGrpoTokenWeights"] = [](const Json& a) {
+    return weights_json(dr_grpo_token_weights(numbers(a, "rewards"), integers(a, "lengths"),
+                                              integer(a, "fixedLength")));
+  };
+  r["dapoTokenWeights"] = [](const Json& a) {
+    return weights_json(dapo_token_weights(numbers(a, "rewards"), integers(a, "lengths")));
+  };
+  r["responseContributions"] = [](const Json& a) {
+    return Json(response_contributions(number_rows(a, "tokenWeights")));
+  };
+  r["flattenTokenWeights"] = [](const Json& a) {
+    return Json(flatten_token_weights(number_rows(a, "tokenWeights")));
+  };
+  r["syntheticModeTraining"] = synthetic_mode_training_method;
+  r["categoricalEntropy"] = [](const Json& a) {
+    return Json(categorical_entropy(numbers(a, "probabilities")));
+  };
+  r["passAtKIndependent"] = [](const Json& a) {
+    return Json(pass_at_k_independent(number(a, "p"), integer(a, "k")));
+  };
+  r["passAtKUnbiased"] = [](const Json& a) {
+    return Json(pass_at_k_unbiased(integer(a, "n"), integer(a, "c"), integer(a, "k")));
+  };
+  r["version"] = [](const Json&) {
+    return Json{{"core", "0.1.0"}, {"scalar", "float32 policy, float64 reference math"}};
+  };
+}
+
+}  // namespace grpo::api

@@ -1,0 +1,23 @@
+// The bench program's shared pieces: one row type and a clock (native and WASM builds alike).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace grpo::bench {
+
+struct Row {
+  std::string name;
+  double value;
+  std::string unit;
+};
+
+double now_seconds();                // steady clock
+double seconds_since(double start);  // now_seconds() - start
+
+// Each area adds its rows (bench_<area>.cpp).
+void bench_verifier(std::vector<Row>& rows);
+void bench_policy(std::vector<Row>& rows);
+void bench_training(std::vector<Row>& rows);
+
+}  // namespace grpo::bench

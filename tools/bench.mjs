@@ -1,0 +1,57 @@
+// `npm run bench`: runs the same C++ bench program natively and as WASM under Node, the JS API
+// measurements in Node, and the page measurements in Chromium; prints one side-by-side table
+// and writes every figure to build/bench/results.json as {name, variant, value, unit} rows.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const rows = [];
+
+function runBenchProgram(variant, command, args) {
+  const output = execFileSync(command, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const measured = JSON.parse(output.trim().split('\n').pop());
+  for (const row of measured) rows.push({ ...row, variant });
+}
+
+console.error('bench: native C++ ...');
+runBenchProgram('native', `${root}build/native/grpo_bench`, []);
+console.error('bench: WASM under Node ...');
+runBenchProgram('wasm-node', 'node', ['--no-experimental-fetch', `${root}build/wasm/grpo_bench.js`]);
+
+// Whole-profile timings through the public JS API (Node) and the page (Chromium), when present.
+for (const [file, fn] of [['bench_api.mjs', 'benchApi'], ['bench_page.mjs', 'benchPage']]) {
+  if (existsSync(`${root}tools/${file}`)) {
+    console.error(`bench: ${file} ...`);
+    const module = await import(`./${file}`);
+    rows.push(...(await module[fn]()));
+  }
+}
+
+// The table: one line per measurement name, one column per variant, plus WASM/native.
+const variants = [...new Set(rows.map((r) => r.variant))];
+const names = [...new Set(rows.map((r) => r.name))];
+const format = (v) => (v === undefined ? '-' : Math.abs(v) >= 1000 ? v.toFixed(0) : v.toPrecision(4));
+const header = ['measurement', ...variants, 'unit', 'wasm/native'];
+const lines = names.map((name) => {
+  const of = (variant) => rows.find((r) => r.name === name && r.variant === variant);
+  const unit = rows.find((r) => r.name === name).unit;
+  const native = of('native')?.value;
+  const wasm = of('wasm-node')?.value;
+  let ratio = '-';
+  if (native && wasm) {
+    // For rates (per second) a higher number is better: report the slowdown either way.
+    const higherIsBetter = /\/s$/.test(unit) || /per_s/.test(name);
+    ratio = `${(higherIsBetter ? native / wasm : wasm / native).toFixed(2)}x`;
+  }
+  return [name, ...variants.map((v) => format(of(v)?.value)), unit, ratio];
+});
+const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
+const print = (cells) => console.log(cells.map((c, i) => String(c).padEnd(widths[i])).join('  '));
+print(header);
+print(widths.map((w) => '-'.repeat(w)));
+lines.forEach(print);
+
+mkdirSync(`${root}build/bench`, { recursive: true });
+writeFileSync(`${root}build/bench/results.json`, `${JSON.stringify(rows, null, 2)}\n`);
+console.log(`\nwrote ${rows.length} rows to build/bench/results.json`);

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds GRPO Lab. No argument: the WASM module and everything the page serves.
+# Arguments pick builds: wasm (module + WASM tests + WASM bench), native, asan, all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs  # Emscripten 3.1.6's optimizer needs Debian's acorn.
+JOBS=${JOBS:-$(nproc)}
+
+build_preset() {
+  local preset=$1 dir=build/$1
+  shift
+  if [[ ! -f $dir/CMakeCache.txt ]]; then
+    cmake --preset "$preset" >/dev/null
+  fi
+  cmake --build "$dir" -j "$JOBS" "$@"
+}
+
+targets=("$@")
+((${#targets[@]})) || targets=(site)
+for target in "${targets[@]}"; do
+  case $target in
+    site)
+      build_preset wasm --target grpo_core
+      node tools/vendor.mjs
+      if [[ -f tools/precompute.mjs ]]; then node tools/precompute.mjs; fi
+      ;;
+    wasm) build_preset wasm ;;
+    native) build_preset native ;;
+    asan) build_preset asan ;;
+    all) "$0" site wasm native asan ;;
+    *) echo "build.sh: unknown target '$target' (site, wasm, native, asan, all)" >&2; exit 2 ;;
+  esac
+done

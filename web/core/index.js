@@ -1,0 +1,124 @@
+// GRPO Lab's public JS API: loads the WASM core once and exposes plain-value functions
+// (SPEC "The public JS API"). The only importer of the generated grpo_core.js.
+import createGrpoCore from './grpo_core.js';
+
+const isNode = typeof process !== 'undefined' && Boolean(process.versions?.node);
+
+// Functions whose arguments are positional, mapped to the named JSON arguments of the core.
+const POSITIONAL = {
+  verifyNumericAnswer: ['text', 'reference'],
+  checkNumericAnswer: ['text', 'reference'],
+  informativeGroupProbability: ['p', 'groupSize'],
+  expectedDrawsForInformativeGroups: ['n', 'p', 'groupSize'],
+  groupRelativeAdvantages: ['rewards', 'scale'],
+  clippedSurrogateTerms: ['ratios', 'advantages', 'epsLow', 'epsHigh'],
+  clipActivity: ['ratios', 'advantages', 'epsLow', 'epsHigh'],
+  originalGrpoTokenWeights: ['rewards', 'lengths'],
+  drGrpoTokenWeights: ['rewards', 'lengths', 'fixedLength'],
+  dapoTokenWeights: ['rewards', 'lengths'],
+  responseContributions: ['tokenWeights'],
+  flattenTokenWeights: ['tokenWeights'],
+  categoricalEntropy: ['probabilities'],
+  passAtKIndependent: ['p', 'k'],
+  passAtKUnbiased: ['n', 'c', 'k'],
+};
+
+// Functions that take one options object.
+const WITH_OPTIONS = ['syntheticModeTraining', 'arithmeticPrompts', 'grpoObjective'];
+
+// JSON has no NaN/Infinity: they travel as {"$number": "..."} both ways.
+function encodeSpecial(_key, value) {
+  return typeof value === 'number' && !Number.isFinite(value) ? { $number: String(value) } : value;
+}
+function decodeSpecial(_key, value) {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 1 && keys[0] === '$number') return Number(value.$number);
+  }
+  return value;
+}
+
+const ERROR_TYPES = { RangeError, TypeError };
+
+function requireOptions(name, options) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`${name}: options must be an object`);
+  }
+  return options;
+}
+
+function makeCore(raw) {
+  let liveHandles = 0;
+  const invoke = (method, args) => {
+    let json;
+    try {
+      json = JSON.stringify(args, encodeSpecial);
+    } catch (error) {
+      throw new TypeError(`${method}: arguments cannot be serialised (${error.message})`);
+    }
+    const envelope = JSON.parse(raw._call(method, json), decodeSpecial);
+    if (envelope.error) {
+      const Type = ERROR_TYPES[envelope.error.type] ?? Error;
+      throw new Type(envelope.error.message);
+    }
+    return envelope.ok;
+  };
+
+  const core = {
+    /** Names of every method the WASM core answers. */
+    methods: () => JSON.parse(raw._methods()),
+    /** Bytes of WASM linear memory (grows, never shrinks). */
+    heapBytes: () => raw.HEAP8?.length ?? raw.wasmMemory?.buffer.byteLength ?? 0,
+    /** Stepwise experiments and other C++ objects held by this core and not yet disposed. */
+    liveHandles: () => liveHandles,
+    /** Low-level access for tests and tools: call any core method with named arguments. */
+    call: invoke,
+  };
+  for (const [name, params] of Object.entries(POSITIONAL)) {
+    core[name] = (...values) => {
+      const args = {};
+      params.forEach((param, i) => {
+        if (values[i] !== undefined) args[param] = values[i];
+      });
+      return invoke(name, args);
+    };
+  }
+  for (const name of WITH_OPTIONS) {
+    core[name] = (options) => invoke(name, requireOptions(name, options));
+  }
+  core._handles = {
+    opened: () => (liveHandles += 1),
+    closed: () => (liveHandles -= 1),
+  };
+  return core;
+}
+
+let cached = null;
+
+/**
+ * Loads the WASM core once and returns the API object (later calls return the same one).
+ * options.wasmBinary: the .wasm bytes, if the caller already has them (Node reads the file
+ * next to this module by itself; browsers fetch it from the same folder).
+ */
+export function loadCore(options = {}) {
+  if (!cached) {
+    cached = instantiate(options).catch((error) => {
+      cached = null;
+      throw error;
+    });
+  }
+  return cached;
+}
+
+async function instantiate(options) {
+  const moduleOptions = {};
+  if (options.wasmBinary) {
+    moduleOptions.wasmBinary = options.wasmBinary;
+  } else if (isNode) {
+    const { readFile } = await import('node:fs/promises');
+    moduleOptions.wasmBinary = await readFile(new URL('./grpo_core.wasm', import.meta.url));
+  }
+  const raw = await createGrpoCore(moduleOptions);
+  return makeCore(raw);
+}
