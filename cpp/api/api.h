@@ -39,7 +39,7 @@ std::vector<std::string> method_names();
 // Non-finite numbers travel as {"$number": "NaN" | "Infinity" | "-Infinity"} because JSON
 // has no literal for them; the readers decode them so range checks can report "got NaN".
 bool has(const Json& args, const char* name);
-double number(const Json& args, const char* name);                     // any finite number
+double number(const Json& args, const char* name);  // any number; NaN/inf for the core's range check
 double number_or(const Json& args, const char* name, double fallback);  // absent/null -> fallback
 long long integer(const Json& args, const char* name);                  // finite integral number
 long long integer_or(const Json& args, const char* name, long long fallback);

@@ -24,7 +24,7 @@ const POSITIONAL = {
 };
 
 // Functions that take one options object.
-const WITH_OPTIONS = ['syntheticModeTraining', 'arithmeticPrompts', 'grpoObjective'];
+const WITH_OPTIONS = ['syntheticModeTraining', 'arithmeticPrompts', 'grpoObjective', 'experimentConfig'];
 
 // JSON has no NaN/Infinity: they travel as {"$number": "..."} both ways.
 function encodeSpecial(_key, value) {
@@ -87,10 +87,62 @@ function makeCore(raw) {
   for (const name of WITH_OPTIONS) {
     core[name] = (options) => invoke(name, requireOptions(name, options));
   }
-  core._handles = {
-    opened: () => (liveHandles += 1),
-    closed: () => (liveHandles -= 1),
+
+  /**
+   * A stepwise GRPO run (sections 6-8): the policy is warmed up and measured on creation;
+   * step(n) runs up to n updates and returns their history rows; finish() measures after RL and
+   * returns the full result (callable at any point, e.g. after Stop); dispose() frees it.
+   */
+  core.createExperiment = (options) => {
+    const info = invoke('experimentCreate', requireOptions('createExperiment', options));
+    liveHandles += 1;
+    let handle = info.handle;
+    let done = false;
+    const live = () => {
+      if (handle === null) throw new Error('experiment: already disposed');
+      return handle;
+    };
+    return {
+      info,
+      get done() {
+        return done;
+      },
+      step(count = 1) {
+        const result = invoke('experimentStep', { handle: live(), count });
+        done = result.done;
+        return result.rows;
+      },
+      finish: () => invoke('experimentFinish', { handle: live() }),
+      dispose() {
+        if (handle === null) return;
+        invoke('experimentDispose', { handle });
+        handle = null;
+        liveHandles -= 1;
+      },
+    };
   };
+
+  /** The notebook's run_toy_grpo_experiment: runs to the end, calling onProgress(row) per update. */
+  core.runToyGrpoExperiment = (options, onProgress) => {
+    const experiment = core.createExperiment(options);
+    try {
+      while (!experiment.done) {
+        for (const row of experiment.step(1)) onProgress?.(row);
+      }
+      return experiment.finish();
+    } finally {
+      experiment.dispose();
+    }
+  };
+
+  /** Groups of fresh responses from a checkpoint's policy (notebook section 8). */
+  core.collectRollouts = (checkpoint, prompts, config = {}, { seed, generatorVersion } = {}) =>
+    invoke('collectRollouts', { checkpoint, prompts, config, seed, generatorVersion });
+
+  /** Per-token log-probs of token-id sequences (token 0 is context); gradients of their sum. */
+  core.teacherForcedLogProbs = (checkpoint, sequences, { gradients = false } = {}) =>
+    invoke('teacherForcedLogProbs', { checkpoint, sequences, gradients });
+
   return core;
 }
 

@@ -1,0 +1,374 @@
+// JSON API methods for notebook sections 6-8: prompts, the stepwise experiment, rollouts,
+// teacher-forced log-probs and checkpoints.
+#include <map>
+#include <memory>
+
+#include "api/api.h"
+#include "core/errors.h"
+#include "rl/checkpoint.h"
+#include "rl/trainer.h"
+
+namespace grpo::api {
+namespace {
+
+constexpr int kMaxLiveExperiments = 8;  // each holds a policy, a reference and Adam moments
+
+// --- config ------------------------------------------------------------------------------
+
+const std::vector<std::string>& config_keys() {
+  static const std::vector<std::string> keys = {
+      "profile", "seed", "trainPrompts", "heldoutPrompts", "maxOperand", "formatWeight", "embed",
+      "hidden", "warmupSteps", "warmupLearningRate", "teacherAccuracy", "groupSize", "promptBatch",
+      "updates", "updateEpochs", "lossType", "scaleRewards", "epsLow", "epsHigh", "beta",
+      "temperature", "learningRate", "maxGradNorm", "maxNewTokens", "dynamicSampling",
+      "maskTruncated", "importanceSamplingLevel", "evalSamples", "finalEvalSamples"};
+  return keys;
+}
+
+int small_int(const Json& a, const char* name, int fallback) {
+  const long long value = integer_or(a, name, fallback);
+  // Out-of-range values are reported by ExperimentConfig::validate with the allowed range.
+  return value > 1000000000LL ? 1000000001 : value < -1000000000LL ? -1000000001
+                                                                   : static_cast<int>(value);
+}
+
+// Profile defaults, then the caller's overrides; unknown keys are mistakes worth naming.
+ExperimentConfig read_config(const Json& a) {
+  if (!a.is_object()) throw ArgumentTypeError("config: must be an object");
+  for (const auto& item : a.items()) {
+    const auto& keys = config_keys();
+    if (std::find(keys.begin(), keys.end(), item.key()) == keys.end())
+      throw ArgumentTypeError(item.key() + ": unknown option (see docs/api.md for the config fields)");
+  }
+  ExperimentConfig c = profile_defaults(string_or(a, "profile", "smoke"));
+  const long long seed = integer_or(a, "seed", static_cast<long long>(c.seed));
+  require(seed >= 0, "seed: must be an integer in [0, 2^53], got " + std::to_string(seed));
+  c.seed = static_cast<std::uint64_t>(seed);
+  c.train_prompts = small_int(a, "trainPrompts", c.train_prompts);
+  c.heldout_prompts = small_int(a, "heldoutPrompts", c.heldout_prompts);
+  c.max_operand = small_int(a, "maxOperand", c.max_operand);
+  c.format_weight = number_or(a, "formatWeight", c.format_weight);
+  c.embed = small_int(a, "embed", c.embed);
+  c.hidden = small_int(a, "hidden", c.hidden);
+  c.warmup_steps = small_int(a, "warmupSteps", c.warmup_steps);
+  c.warmup_learning_rate = number_or(a, "warmupLearningRate", c.warmup_learning_rate);
+  c.teacher_accuracy = number_or(a, "teacherAccuracy", c.teacher_accuracy);
+  c.group_size = small_int(a, "groupSize", c.group_size);
+  c.prompt_batch = small_int(a, "promptBatch", c.prompt_batch);
+  c.updates = small_int(a, "updates", c.updates);
+  c.update_epochs = small_int(a, "updateEpochs", c.update_epochs);
+  if (has(a, "lossType")) c.loss_type = parse_loss_type(string(a, "lossType"));
+  if (has(a, "scaleRewards")) c.scale_rewards = parse_scale_rewards(string(a, "scaleRewards"));
+  c.eps_low = number_or(a, "epsLow", c.eps_low);
+  c.eps_high = number_or(a, "epsHigh", c.eps_high);
+  c.beta = number_or(a, "beta", c.beta);
+  c.temperature = number_or(a, "temperature", c.temperature);
+  c.learning_rate = number_or(a, "learningRate", c.learning_rate);
+  c.max_grad_norm = number_or(a, "maxGradNorm", c.max_grad_norm);
+  c.max_new_tokens = small_int(a, "maxNewTokens", c.max_new_tokens);
+  c.dynamic_sampling = boolean_or(a, "dynamicSampling", c.dynamic_sampling);
+  c.mask_truncated = boolean_or(a, "maskTruncated", c.mask_truncated);
+  if (has(a, "importanceSamplingLevel"))
+    c.importance_level = parse_importance_level(string(a, "importanceSamplingLevel"));
+  c.eval_samples = small_int(a, "evalSamples", c.eval_samples);
+  c.final_eval_samples = small_int(a, "finalEvalSamples", c.final_eval_samples);
+  c.validate();
+  return c;
+}
+
+Json config_json(const ExperimentConfig& c) {
+  return Json{{"profile", c.profile},
+              {"seed", c.seed},
+              {"trainPrompts", c.train_prompts},
+              {"heldoutPrompts", c.heldout_prompts},
+              {"maxOperand", c.max_operand},
+              {"formatWeight", c.format_weight},
+              {"embed", c.embed},
+              {"hidden", c.hidden},
+              {"warmupSteps", c.warmup_steps},
+              {"warmupLearningRate", c.warmup_learning_rate},
+              {"teacherAccuracy", c.teacher_accuracy},
+              {"groupSize", c.group_size},
+              {"promptBatch", c.prompt_batch},
+              {"updates", c.updates},
+              {"updateEpochs", c.update_epochs},
+              {"lossType", loss_type_name(c.loss_type)},
+              {"scaleRewards", scale_rewards_name(c.scale_rewards)},
+              {"epsLow", c.eps_low},
+              {"epsHigh", c.eps_high},
+              {"beta", c.beta},
+              {"temperature", c.temperature},
+              {"learningRate", c.learning_rate},
+              {"maxGradNorm", c.max_grad_norm},
+              {"maxNewTokens", c.max_new_tokens},
+              {"dynamicSampling", c.dynamic_sampling},
+              {"maskTruncated", c.mask_truncated},
+              {"importanceSamplingLevel", importance_level_name(c.importance_level)},
+              {"evalSamples", c.eval_samples},
+              {"finalEvalSamples", c.final_eval_samples}};
+}
+
+// --- results -----------------------------------------------------------------------------
+
+Json prompt_json(const Prompt& p) {
+  return Json{{"id", p.id}, {"text", p.text}, {"answer", p.answer}, {"split", p.split},
+              {"tokens", p.tokens}};
+}
+
+Json prompts_json(const std::vector<Prompt>& prompts) {
+  Json out = Json::array();
+  for (const Prompt& p : prompts) out.push_back(prompt_json(p));
+  return out;
+}
+
+Json metrics_json(const GenerationMetrics& m) {
+  return Json{{"accuracy", m.accuracy},
+              {"meanReward", m.mean_reward},
+              {"meanLength", m.mean_length},
+              {"entropy", m.entropy},
+              {"teacherForcedKl", m.teacher_forced_kl},
+              {"passAt4", encode_number(m.pass_at_4)}};
+}
+
+Json by_prompt_json(const std::vector<Prompt>& prompts, const GenerationMetrics& m) {
+  Json out = Json::array();
+  for (std::size_t i = 0; i < prompts.size() && i < m.by_prompt.size(); ++i)
+    out.push_back({{"promptId", prompts[i].id}, {"prompt", prompts[i].text}, {"accuracy", m.by_prompt[i]}});
+  return out;
+}
+
+Json history_json(const HistoryRow& r) {
+  return Json{{"update", r.update},
+              {"evalAccuracy", r.eval_accuracy},
+              {"evalEntropy", r.eval_entropy},
+              {"informativeFraction", r.informative_fraction},
+              {"discardedFraction", r.discarded_fraction},
+              {"ratioMin", encode_number(r.ratio_min)},
+              {"ratioMean", encode_number(r.ratio_mean)},
+              {"ratioMax", encode_number(r.ratio_max)},
+              {"clipFractionLow", r.clip_fraction_low},
+              {"clipFractionHigh", r.clip_fraction_high},
+              {"clipFractionRegion", r.clip_fraction_region},
+              {"kl", encode_number(r.kl)},
+              {"loss", encode_number(r.loss)},
+              {"gradNorm", encode_number(r.grad_norm)},
+              {"meanReward", r.mean_reward},
+              {"accuracy", r.accuracy},
+              {"meanLength", r.mean_length},
+              {"truncatedFraction", r.truncated_fraction},
+              {"entropy", r.entropy}};
+}
+
+Json checkpoint_json(Experiment& e) {
+  return export_checkpoint(e.policy(), e.vocab().tokens,
+                           Json{{"temperature", e.config().temperature},
+                                {"experiment", config_json(e.config())}});
+}
+
+Json result_json(Experiment& e) {
+  Json history = Json::array();
+  for (const HistoryRow& row : e.history()) history.push_back(history_json(row));
+  return Json{{"config", config_json(e.config())},
+              {"vocab", e.vocab().tokens},
+              {"prompts", prompts_json(e.prompts())},
+              {"beforeTrain", metrics_json(e.before_train())},
+              {"beforeHeldout", metrics_json(e.before_heldout())},
+              {"afterTrain", metrics_json(e.after_train())},
+              {"afterHeldout", metrics_json(e.after_heldout())},
+              {"history", history},
+              {"updatesDone", e.updates_done()},
+              {"beforeTrainByPrompt", by_prompt_json(e.train(), e.before_train())},
+              {"afterTrainByPrompt", by_prompt_json(e.train(), e.after_train())},
+              {"beforeHeldoutByPrompt", by_prompt_json(e.heldout(), e.before_heldout())},
+              {"afterHeldoutByPrompt", by_prompt_json(e.heldout(), e.after_heldout())},
+              {"checkpoint", checkpoint_json(e)}};
+}
+
+Json rollout_row_json(const RolloutRow& row, const Vocab& vocab, const std::string& version) {
+  Json tokens = Json::array();
+  for (int id : row.tokens) tokens.push_back(vocab.tokens[id]);
+  return Json{{"promptId", row.prompt_id},
+              {"responseTokens", tokens},
+              {"responseTokenIds", row.tokens},
+              {"responseText", row.score.text},
+              {"reward", row.score.reward},
+              {"rewardComponents", {{"correctness", row.score.correctness}, {"format", row.score.format}}},
+              {"accuracy", row.score.accuracy},
+              {"status", status_name(row.score.status)},
+              {"length", row.tokens.size()},
+              {"terminated", row.terminated},
+              {"oldLogProbs", row.old_logp},
+              {"entropies", row.entropy},
+              {"advantage", row.advantage},
+              {"generatorVersion", version}};
+}
+
+// --- live experiments --------------------------------------------------------------------
+
+std::map<int, std::unique_ptr<Experiment>>& experiments() {
+  static std::map<int, std::unique_ptr<Experiment>> live;
+  return live;
+}
+
+Experiment& experiment_of(const Json& a) {
+  const long long handle = integer(a, "handle");
+  auto found = experiments().find(static_cast<int>(handle));
+  require(found != experiments().end(),
+          "handle: no live experiment " + std::to_string(handle) + " (disposed or never created)");
+  return *found->second;
+}
+
+Json experiment_create(const Json& a) {
+  static int next_handle = 1;
+  require(experiments().size() < kMaxLiveExperiments,
+          "experiments: at most " + std::to_string(kMaxLiveExperiments) +
+              " may be live at once; dispose() finished ones");
+  auto experiment = std::make_unique<Experiment>(read_config(a));
+  const int handle = next_handle++;
+  Experiment& e = *experiment;
+  experiments()[handle] = std::move(experiment);
+  return Json{{"handle", handle},
+              {"config", config_json(e.config())},
+              {"vocab", e.vocab().tokens},
+              {"prompts", prompts_json(e.prompts())},
+              {"beforeTrain", metrics_json(e.before_train())},
+              {"beforeHeldout", metrics_json(e.before_heldout())},
+              {"beforeTrainByPrompt", by_prompt_json(e.train(), e.before_train())}};
+}
+
+Json experiment_step(const Json& a) {
+  Experiment& e = experiment_of(a);
+  const long long count = integer_or(a, "count", 1);
+  require(count >= 1 && count <= 100000, "count: must be an integer in [1, 100000], got " +
+                                             std::to_string(count));
+  Json rows = Json::array();
+  for (long long i = 0; i < count && !e.done(); ++i) rows.push_back(history_json(e.step()));
+  return Json{{"rows", rows}, {"done", e.done()}, {"updatesDone", e.updates_done()}};
+}
+
+Json experiment_finish(const Json& a) {
+  Experiment& e = experiment_of(a);
+  if (!e.finished()) e.finish();
+  return result_json(e);
+}
+
+Json experiment_dispose(const Json& a) {
+  const long long handle = integer(a, "handle");
+  return Json{{"disposed", experiments().erase(static_cast<int>(handle)) == 1}};
+}
+
+// --- stateless methods -------------------------------------------------------------------
+
+Json arithmetic_prompts_method(const Json& a) {
+  PromptOptions options;
+  const long long seed = integer_or(a, "seed", 9);
+  require(seed >= 0, "seed: must be an integer in [0, 2^53], got " + std::to_string(seed));
+  options.seed = static_cast<std::uint64_t>(seed);
+  options.max_operand = small_int(a, "maxOperand", options.max_operand);
+  options.train_size = small_int(a, "trainSize", options.train_size);
+  options.heldout_size = small_int(a, "heldoutSize", options.heldout_size);
+  options.operations = string_or(a, "operations", options.operations);
+  options.allow_negative = boolean_or(a, "allowNegative", options.allow_negative);
+  return prompts_json(arithmetic_prompts(options));
+}
+
+// Prompts given by the caller: objects with text (and id, answer); validated through the vocab.
+std::vector<Prompt> read_prompts(const Json& a, const Vocab& vocab) {
+  const Json& list = a.contains("prompts") ? a["prompts"] : Json();
+  if (!list.is_array() || list.empty())
+    throw ArgumentTypeError("prompts: must be a non-empty array of prompt objects");
+  std::vector<Prompt> prompts;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string name = "prompts[" + std::to_string(i) + "]";
+    if (!list[i].is_object()) throw ArgumentTypeError(name + ": must be an object");
+    Prompt p = prompt_from_text(string(list[i], "text"), vocab);
+    p.id = static_cast<int>(integer_or(list[i], "id", static_cast<long long>(i)));
+    p.split = string_or(list[i], "split", "train");
+    prompts.push_back(std::move(p));
+  }
+  return prompts;
+}
+
+Json collect_rollouts_method(const Json& a) {
+  Checkpoint<float> checkpoint = import_checkpoint<float>(object(a, "checkpoint"));
+  const Vocab vocab = arithmetic_vocab();
+  require(checkpoint.vocab == vocab.tokens,
+          "checkpoint.vocab: must be the arithmetic task's vocabulary");
+  ExperimentConfig config = read_config(has(a, "config") ? object(a, "config") : Json::object());
+  std::vector<Prompt> all = read_prompts(a, vocab);
+  std::vector<Prompt> train;
+  for (const Prompt& p : all)
+    if (p.split == "train") train.push_back(p);
+  if (train.empty()) train = all;
+  const long long seed = integer_or(a, "seed", static_cast<long long>(config.seed));
+  require(seed >= 0, "seed: must be an integer in [0, 2^53], got " + std::to_string(seed));
+  Rng rng(static_cast<std::uint64_t>(seed));
+  // The prompt batch: promptBatch distinct prompts drawn with the generator, as the notebook does.
+  std::vector<Prompt> chosen;
+  std::vector<std::size_t> order(train.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const std::size_t count = std::min<std::size_t>(config.prompt_batch, order.size());
+  for (std::size_t i = 0; i < count; ++i) {
+    std::swap(order[i], order[i + rng.below(order.size() - i)]);
+    chosen.push_back(train[order[i]]);
+  }
+  config.temperature = checkpoint.temperature;
+  const RolloutBatch batch = collect_rollouts(checkpoint.policy, vocab, chosen, config, rng);
+  const std::string version = string_or(a, "generatorVersion", "");
+  Json groups = Json::array();
+  for (const auto& group : batch.groups) {
+    Json rows = Json::array();
+    for (const RolloutRow& row : group) rows.push_back(rollout_row_json(row, vocab, version));
+    groups.push_back(rows);
+  }
+  return Json{{"groups", groups},
+              {"discardedFraction", batch.discarded_fraction},
+              {"informativeFraction", batch.informative_fraction},
+              {"generatorVersion", version},
+              {"prompts", prompts_json(chosen)}};
+}
+
+Json teacher_forced_method(const Json& a) {
+  Checkpoint<float> checkpoint = import_checkpoint<float>(object(a, "checkpoint"));
+  const Json& list = a.contains("sequences") ? a["sequences"] : Json();
+  if (!list.is_array()) throw ArgumentTypeError("sequences: must be an array of token-id arrays");
+  TokenRows sequences;
+  const int vocab_size = static_cast<int>(checkpoint.vocab.size());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string name = "sequences[" + std::to_string(i) + "]";
+    Json wrapper{{name, list[i]}};
+    std::vector<int> ids;
+    for (long long id : integers(wrapper, name.c_str())) {
+      require(id >= 0 && id < vocab_size, name + ": token ids must be in [0, " +
+                                              std::to_string(vocab_size - 1) + "], got " +
+                                              std::to_string(id));
+      ids.push_back(static_cast<int>(id));
+    }
+    require(!ids.empty(), name + ": must hold at least one token");
+    sequences.push_back(std::move(ids));
+  }
+  const bool gradients = boolean_or(a, "gradients", false);
+  checkpoint.policy.zero_grad();
+  const auto log_probs =
+      checkpoint.policy.teacher_forced_log_probs(sequences, checkpoint.temperature, gradients);
+  Json out{{"logProbs", log_probs}};
+  out["gradients"] = gradients ? tensors_to_json(checkpoint.policy, checkpoint.policy.grads())
+                               : Json(nullptr);
+  return out;
+}
+
+}  // namespace
+
+void register_training_methods(Registry& r) {
+  r["arithmeticPrompts"] = arithmetic_prompts_method;
+  r["experimentConfig"] = [](const Json& a) { return config_json(read_config(a)); };
+  r["experimentCreate"] = experiment_create;
+  r["experimentStep"] = experiment_step;
+  r["experimentFinish"] = experiment_finish;
+  r["experimentDispose"] = experiment_dispose;
+  r["liveExperiments"] = [](const Json&) { return Json(experiments().size()); };
+  r["collectRollouts"] = collect_rollouts_method;
+  r["teacherForcedLogProbs"] = teacher_forced_method;
+}
+
+}  // namespace grpo::api

@@ -1,0 +1,345 @@
+// The GRPO objective of one batch (TRL GRPOTrainer semantics): see grpo_objective.h.
+#include "rl/grpo_objective.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/errors.h"
+
+namespace grpo {
+namespace {
+
+constexpr double kStdEpsilon = 1e-4;  // TRL: advantages / (std + 1e-4)
+
+// require() with the message built only on failure: these checks run on every update.
+template <class Message>
+void ensure(bool condition, Message message) {
+  if (!condition) throw InvalidArgument(message());
+}
+
+std::string quoted(const std::string& text) {
+  return "'" + text + "'";
+}
+
+std::string index_name(const char* name, std::size_t i) {
+  return std::string(name) + "[" + std::to_string(i) + "]";
+}
+
+// Sample standard deviation (n-1) of values[begin, end), exactly 0 when they are all equal.
+double sample_std(const std::vector<double>& values, std::size_t begin, std::size_t end) {
+  const std::size_t count = end - begin;
+  const auto [lo, hi] = std::minmax_element(values.begin() + begin, values.begin() + end);
+  if (count < 2 || *lo == *hi) return 0.0;
+  double mean = 0.0;
+  for (std::size_t i = begin; i < end; ++i) mean += values[i];
+  mean /= static_cast<double>(count);
+  double squares = 0.0;
+  for (std::size_t i = begin; i < end; ++i) squares += (values[i] - mean) * (values[i] - mean);
+  return std::sqrt(squares / static_cast<double>(count - 1));
+}
+
+struct Advantages {
+  std::vector<double> values;     // [N]
+  std::vector<double> scale_std;  // [N] the std TRL scales (or, for "none", logs) with
+};
+
+Advantages compute_advantages(const std::vector<double>& rewards, int group_size,
+                              ScaleRewards scale) {
+  ensure(group_size >= 2,
+         [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
+  const std::size_t n = rewards.size();
+  const std::size_t g = static_cast<std::size_t>(group_size);
+  ensure(n > 0 && n % g == 0, [&] {
+    return "rewards: length must be a positive multiple of groupSize (" +
+           std::to_string(group_size) + "), got " + std::to_string(n);
+  });
+  for (std::size_t i = 0; i < n; ++i)
+    if (!std::isfinite(rewards[i]))
+      throw InvalidArgument(index_name("rewards", i) + ": must be a finite number, got " +
+                            format_number(rewards[i]));
+
+  Advantages out;
+  out.values.assign(n, 0.0);
+  out.scale_std.assign(n, 0.0);
+  const double batch_std = sample_std(rewards, 0, n);
+  for (std::size_t begin = 0; begin < n; begin += g) {
+    const std::size_t end = begin + g;
+    const double group_std = sample_std(rewards, begin, end);
+    if (group_std > 0.0) {  // equal rewards: exactly zero advantages (TRL: ~1e-13 of rounding)
+      double mean = 0.0;
+      for (std::size_t i = begin; i < end; ++i) mean += rewards[i];
+      mean /= static_cast<double>(g);
+      for (std::size_t i = begin; i < end; ++i) out.values[i] = rewards[i] - mean;
+    }
+    const double std_used = scale == ScaleRewards::Batch ? batch_std : group_std;
+    for (std::size_t i = begin; i < end; ++i) {
+      out.scale_std[i] = std_used;
+      if (scale != ScaleRewards::None) out.values[i] /= std_used + kStdEpsilon;
+    }
+  }
+  return out;
+}
+
+// Checks a ragged input: one row per completion, row lengths as `shape` (when given), finite.
+// Messages are built only on failure (this runs on every token of every update).
+void check_rows(const Ragged& rows, std::size_t n, const Ragged* shape, const char* name,
+                const char* shape_name) {
+  ensure(rows.size() == n, [&] {
+    return std::string(name) + ": must have one row per reward (" + std::to_string(n) + "), got " +
+           std::to_string(rows.size());
+  });
+  for (std::size_t i = 0; i < n; ++i) {
+    if (shape != nullptr && rows[i].size() != (*shape)[i].size())
+      throw InvalidArgument(index_name(name, i) + ": length must equal " +
+                            index_name(shape_name, i) + " (" + std::to_string((*shape)[i].size()) +
+                            "), got " + std::to_string(rows[i].size()));
+    for (std::size_t t = 0; t < rows[i].size(); ++t)
+      if (!std::isfinite(rows[i][t]))
+        throw InvalidArgument(index_name(name, i) + "[" + std::to_string(t) +
+                              "]: must be a finite number, got " + format_number(rows[i][t]));
+  }
+}
+
+}  // namespace
+
+LossType parse_loss_type(const std::string& text) {
+  if (text == "grpo") return LossType::Grpo;
+  if (text == "bnpo") return LossType::Bnpo;
+  if (text == "dr_grpo") return LossType::DrGrpo;
+  if (text == "dapo") return LossType::Dapo;
+  throw InvalidArgument("lossType: must be one of grpo, bnpo, dr_grpo, dapo, got " + quoted(text));
+}
+
+ScaleRewards parse_scale_rewards(const std::string& text) {
+  if (text == "group") return ScaleRewards::Group;
+  if (text == "batch") return ScaleRewards::Batch;
+  if (text == "none") return ScaleRewards::None;
+  throw InvalidArgument("scaleRewards: must be one of group, batch, none, got " + quoted(text));
+}
+
+ImportanceLevel parse_importance_level(const std::string& text) {
+  if (text == "token") return ImportanceLevel::Token;
+  if (text == "sequence") return ImportanceLevel::Sequence;
+  throw InvalidArgument("importanceSamplingLevel: must be one of token, sequence, got " +
+                        quoted(text));
+}
+
+const char* loss_type_name(LossType value) {
+  switch (value) {
+    case LossType::Grpo:
+      return "grpo";
+    case LossType::Bnpo:
+      return "bnpo";
+    case LossType::DrGrpo:
+      return "dr_grpo";
+    case LossType::Dapo:
+      return "dapo";
+  }
+  return "?";
+}
+
+const char* scale_rewards_name(ScaleRewards value) {
+  switch (value) {
+    case ScaleRewards::Group:
+      return "group";
+    case ScaleRewards::Batch:
+      return "batch";
+    case ScaleRewards::None:
+      return "none";
+  }
+  return "?";
+}
+
+const char* importance_level_name(ImportanceLevel value) {
+  return value == ImportanceLevel::Token ? "token" : "sequence";
+}
+
+void ObjectiveConfig::validate() const {
+  ensure(group_size >= 2,
+         [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
+  // Written so that NaN fails every range check.
+  ensure(eps_low >= 0.0 && eps_low < 1.0,
+         [&] { return "epsLow: must be in [0, 1), got " + format_number(eps_low); });
+  ensure(eps_high >= 0.0 && eps_high <= 10.0,
+         [&] { return "epsHigh: must be in [0, 10], got " + format_number(eps_high); });
+  ensure(beta >= 0.0 && std::isfinite(beta),
+         [&] { return "beta: must be a finite number >= 0, got " + format_number(beta); });
+  ensure(max_completion_length >= 1, [&] {
+    return "maxCompletionLength: must be an integer >= 1, got " +
+           std::to_string(max_completion_length);
+  });
+}
+
+std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
+                                    ScaleRewards scale) {
+  return compute_advantages(rewards, group_size, scale).values;
+}
+
+ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInputs& inputs) {
+  // --- Validation: nothing is computed before every argument has been checked. ---------------
+  config.validate();
+  const Advantages adv =
+      compute_advantages(inputs.rewards, config.group_size, config.scale_rewards);
+  const std::size_t n = inputs.rewards.size();
+  const Ragged& logp = inputs.logp;
+  check_rows(logp, n, nullptr, "logProbs", "logProbs");
+  for (std::size_t i = 0; i < n; ++i)
+    if (logp[i].size() > static_cast<std::size_t>(config.max_completion_length))
+      throw InvalidArgument(index_name("logProbs", i) + ": length " +
+                            std::to_string(logp[i].size()) + " exceeds maxCompletionLength (" +
+                            std::to_string(config.max_completion_length) + ")");
+  if (inputs.old_logp) check_rows(*inputs.old_logp, n, &logp, "oldLogProbs", "logProbs");
+  ensure(config.beta == 0.0 || inputs.ref_logp.has_value(), [&] {
+    return "refLogProbs: required when beta > 0 (beta = " + format_number(config.beta) + ")";
+  });
+  if (inputs.ref_logp) check_rows(*inputs.ref_logp, n, &logp, "refLogProbs", "logProbs");
+  if (inputs.entropies) check_rows(*inputs.entropies, n, &logp, "entropies", "logProbs");
+  ensure(inputs.truncated.empty() || inputs.truncated.size() == n, [&] {
+    return "truncated: must have one flag per reward (" + std::to_string(n) + "), got " +
+           std::to_string(inputs.truncated.size());
+  });
+
+  // --- Loss mask and reduction weights. -------------------------------------------------------
+  // Each row holds only real tokens, so a completion's mask is all ones or (masked truncated) all
+  // zeros; n_i is its unmasked token count.
+  ObjectiveResult result;
+  result.advantages = adv.values;
+  ObjectiveMetrics& metrics = result.metrics;
+  std::vector<long long> active(n, 0);  // n_i
+  long long total = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool truncated = !inputs.truncated.empty() && inputs.truncated[i];
+    metrics.num_truncated += truncated ? 1 : 0;
+    active[i] = (config.mask_truncated && truncated) ? 0 : static_cast<long long>(logp[i].size());
+    total += active[i];
+  }
+  metrics.num_tokens = total;
+  const double count_n = static_cast<double>(n);
+  const double total_clamped = static_cast<double>(std::max<long long>(1, total));
+  // D_i: the weight of each unmasked per-token loss of completion i in the scalar loss.
+  auto reduction_weight = [&](std::size_t i) -> double {
+    switch (config.loss_type) {
+      case LossType::Grpo:
+        return 1.0 / (count_n * static_cast<double>(std::max<long long>(1, active[i])));
+      case LossType::DrGrpo:
+        return 1.0 / (count_n * static_cast<double>(config.max_completion_length));
+      case LossType::Bnpo:
+      case LossType::Dapo:
+        break;
+    }
+    return 1.0 / total_clamped;
+  };
+
+  // --- Per-token loss, its gradient and the metrics. ------------------------------------------
+  const double low = 1.0 - config.eps_low;
+  const double high = 1.0 + config.eps_high;
+  const bool sequence_level = config.importance_level == ImportanceLevel::Sequence;
+  const bool has_ref = inputs.ref_logp.has_value();
+  double loss = 0.0;
+  long long clipped_low = 0, clipped_high = 0;  // tokens (token level) or completions (sequence)
+  double kl_sum = 0.0, entropy_sum = 0.0, ratio_sum = 0.0;
+  double ratio_min = std::numeric_limits<double>::infinity();
+  double ratio_max = -std::numeric_limits<double>::infinity();
+
+  result.grad_logp.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::vector<double>& row = logp[i];
+    const std::size_t length = row.size();
+    std::vector<double>& grad = result.grad_logp[i];
+    grad.assign(length, 0.0);
+    const bool masked_in = active[i] > 0;
+    const double a = adv.values[i];
+    const double weight = reduction_weight(i);
+    auto log_ratio = [&](std::size_t t) {  // old absent: old = logp detached, log ratio exactly 0
+      return inputs.old_logp ? row[t] - (*inputs.old_logp)[i][t] : 0.0;
+    };
+
+    // Surrogate -min(r*A, clip(r)*A) and its derivative with respect to log r. Where the clipped
+    // branch is selected and differs, the loss is flat in r; elsewhere (including the tie inside
+    // the band, where torch.minimum splits the gradient between two equal branches) it is -A*r.
+    struct Surrogate {
+      double loss, dloss_dlogr, ratio;
+      bool low, high;
+    };
+    auto surrogate = [&](double logr) {
+      Surrogate s;
+      s.ratio = std::exp(logr);
+      const double clipped = std::min(std::max(s.ratio, low), high);
+      s.loss = -std::min(s.ratio * a, clipped * a);
+      s.low = s.ratio < low && a < 0.0;
+      s.high = s.ratio > high && a > 0.0;
+      s.dloss_dlogr = (s.low || s.high) ? 0.0 : -a * s.ratio;
+      return s;
+    };
+
+    Surrogate sequence{};
+    if (sequence_level) {
+      // GSPO: log r_i = masked mean of the token log-ratios (0 for a fully masked completion).
+      double sum = 0.0;
+      if (masked_in)
+        for (std::size_t t = 0; t < length; ++t) sum += log_ratio(t);
+      sequence = surrogate(sum / static_cast<double>(std::max<long long>(1, active[i])));
+      clipped_low += sequence.low ? 1 : 0;
+      clipped_high += sequence.high ? 1 : 0;
+    }
+    if (!masked_in) continue;
+
+    for (std::size_t t = 0; t < length; ++t) {
+      double token_loss, token_grad;
+      if (sequence_level) {
+        // Each of the n_i tokens carries the sequence surrogate and d log r_i / d logp_it = 1/n_i,
+        // so d (n_i copies) / d logp_it = n_i * (1/n_i) * d surrogate / d log r_i.
+        token_loss = sequence.loss;
+        token_grad = sequence.dloss_dlogr;
+        ratio_sum += sequence.ratio;
+        ratio_min = std::min(ratio_min, sequence.ratio);
+        ratio_max = std::max(ratio_max, sequence.ratio);
+      } else {
+        const Surrogate s = surrogate(log_ratio(t));
+        token_loss = s.loss;
+        token_grad = s.dloss_dlogr;
+        clipped_low += s.low ? 1 : 0;
+        clipped_high += s.high ? 1 : 0;
+        ratio_sum += s.ratio;
+        ratio_min = std::min(ratio_min, s.ratio);
+        ratio_max = std::max(ratio_max, s.ratio);
+      }
+      if (has_ref) {
+        // k3 = exp(ref - logp) - (ref - logp) - 1; d k3 / d logp = 1 - exp(ref - logp).
+        const double d = (*inputs.ref_logp)[i][t] - row[t];
+        const double k3 = std::exp(d) - d - 1.0;
+        kl_sum += k3;
+        if (config.beta != 0.0) {
+          token_loss += config.beta * k3;
+          token_grad += config.beta * (1.0 - std::exp(d));
+        }
+      }
+      if (inputs.entropies) entropy_sum += (*inputs.entropies)[i][t];
+      loss += weight * token_loss;
+      grad[t] = weight * token_grad;
+    }
+  }
+  result.loss = loss;
+
+  // --- Metrics, as TRL's masked_batch_mean. ---------------------------------------------------
+  const double clip_denominator = sequence_level ? count_n : total_clamped;
+  metrics.clip_ratio_low_mean = static_cast<double>(clipped_low) / clip_denominator;
+  metrics.clip_ratio_high_mean = static_cast<double>(clipped_high) / clip_denominator;
+  metrics.clip_ratio_region_mean =
+      static_cast<double>(clipped_low + clipped_high) / clip_denominator;  // disjoint events
+  metrics.has_kl = has_ref;
+  metrics.kl = has_ref ? kl_sum / total_clamped : 0.0;
+  metrics.has_entropy = inputs.entropies.has_value();
+  metrics.entropy = metrics.has_entropy ? entropy_sum / total_clamped : 0.0;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  metrics.ratio_min = total > 0 ? ratio_min : nan;
+  metrics.ratio_max = total > 0 ? ratio_max : nan;
+  metrics.ratio_mean = total > 0 ? ratio_sum / static_cast<double>(total) : nan;
+  long long zero_std = 0;
+  for (double s : adv.scale_std) zero_std += s <= 1e-8 ? 1 : 0;  // torch.isclose(std, 0)
+  metrics.frac_reward_zero_std = static_cast<double>(zero_std) / count_n;
+  return result;
+}
+
+}  // namespace grpo

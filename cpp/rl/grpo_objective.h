@@ -1,0 +1,123 @@
+// The GRPO objective of one batch as a pure function: loss, advantages, d loss/d logp, metrics.
+//
+// Matches TRL's GRPOTrainer (`_generate_and_score_completions` for the advantages, `_compute_loss`
+// for the loss) for one optimizer step without gradient accumulation on one process, in double
+// precision. The policy supplies per-token log-probs; the trainer backpropagates `grad_logp` into
+// the policy. Legend: N completions (N = groups * G), L_i tokens of completion i, G group size.
+//
+// TRL facts this follows. Read from huggingface/trl trl/trainer/grpo_trainer.py at d2b69d7 (the
+// index's copy, ~v0.20: loss types grpo/bnpo/dr_grpo, bool scale_rewards, importance_sampling_level
+// present) and, for the later additions (loss_type "dapo", scale_rewards "group"/"batch"/"none",
+// num_items_in_batch), from several vendored copies of later grpo_trainer.py versions that agree
+// with each other, plus the trl issues/PRs named below:
+// - Advantages: rewards minus the GROUP mean. scale_rewards "group": divided by the group's sample
+//   std (n-1, torch.std) + 1e-4; "batch": still centred on the group mean, divided by the sample
+//   std of the whole batch + 1e-4 (PPO-Lite style: local mean, global std); "none": centred only.
+//   Before v0.22 scale_rewards was a bool (True = "group", False = "none"); none of the versions
+//   we read centres "batch" on the batch mean (trl issue #3991 was about the std, not the mean).
+// - Per-token loss: -min(r*A, clamp(r, 1-eps_low, 1+eps_high)*A) + beta * k3, with
+//   k3 = exp(ref - logp) - (ref - logp) - 1 and r = exp(logp - old). Without stored old log-probs
+//   TRL uses old = logp.detach() (so r = 1 but the gradient is -A per token).
+// - importance_sampling_level "sequence" (GSPO): log r_i = sum_t m*(logp-old) / max(1, sum_t m),
+//   one ratio per completion broadcast to its tokens; the per-token loss and the reduction below
+//   are otherwise unchanged (the ratio carries gradient to every unmasked token of the completion).
+// - Reductions (mask m, n_i = sum_t m_it): grpo = mean_i( sum_t m*l / max(1, n_i) ) over ALL N
+//   completions; bnpo = sum m*l / max(1, sum n); dr_grpo = sum m*l / (N * max_completion_length);
+//   dapo = sum m*l / num_items_in_batch, the batch's token count. Up to TRL ~v0.2x that count was
+//   taken BEFORE mask_truncated_completions zeroed truncated rows (trl issue #6369); PR #6439 fixed
+//   it to count tokens after masking, clamped at 1. We follow the fixed behaviour, so dapo == bnpo
+//   on one batch without accumulation.
+// - mask_truncated_completions zeroes the loss mask of completions without EOS; their rewards still
+//   enter the group statistics (advantages are computed before masking).
+// - Metrics (masked_batch_mean): token level, masked token mean with the count clamped at 1;
+//   sequence level, the clip ratios are a plain mean over all N completions (TRL's x.mean() for a
+//   (B, 1) tensor). Clipped low: r < 1-eps_low and A < 0; high: r > 1+eps_high and A > 0;
+//   region: either. kl (k3) and entropy are always masked token means.
+// - Later versions divide grpo/bnpo/dr_grpo by current_gradient_accumulation_steps (1 here) and
+//   add options not modelled here: delta (two-sided clipping), top_entropy_quantile, vLLM
+//   importance-sampling correction.
+// Choices of ours: a group whose rewards are all equal gets exactly zero advantages (TRL gets
+// ~1e-13 from rounding of the mean); ratio min/mean/max are over unmasked tokens (NaN when there
+// are none); a zero-length completion contributes nothing.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grpo {
+
+enum class LossType { Grpo, Bnpo, DrGrpo, Dapo };
+enum class ScaleRewards { Group, Batch, None };
+enum class ImportanceLevel { Token, Sequence };
+
+// Parse the API spellings; throw InvalidArgument naming the field and listing the allowed values,
+// e.g. "lossType: must be one of grpo, bnpo, dr_grpo, dapo, got 'x'".
+LossType parse_loss_type(const std::string& text);                // grpo|bnpo|dr_grpo|dapo
+ScaleRewards parse_scale_rewards(const std::string& text);        // group|batch|none
+ImportanceLevel parse_importance_level(const std::string& text);  // token|sequence
+const char* loss_type_name(LossType value);
+const char* scale_rewards_name(ScaleRewards value);
+const char* importance_level_name(ImportanceLevel value);
+
+// TRL names in comments.
+struct ObjectiveConfig {
+  int group_size = 2;                                         // num_generations, >= 2
+  LossType loss_type = LossType::Grpo;                        // loss_type
+  ScaleRewards scale_rewards = ScaleRewards::Group;           // scale_rewards
+  double eps_low = 0.2;                                       // epsilon, in [0, 1)
+  double eps_high = 0.2;                                      // epsilon_high, in [0, 10]
+  double beta = 0.0;                                          // beta (KL weight), >= 0
+  int max_completion_length = 1;                              // max_completion_length, >= 1
+  ImportanceLevel importance_level = ImportanceLevel::Token;  // importance_sampling_level
+  bool mask_truncated = false;                                // mask_truncated_completions
+
+  // Throws InvalidArgument naming the field (API spelling) and its range.
+  void validate() const;
+};
+
+using Ragged = std::vector<std::vector<double>>;  // [N][L_i]
+
+struct ObjectiveInputs {
+  std::vector<double> rewards;      // [N], N a positive multiple of group_size, groups contiguous
+  Ragged logp;                      // [N][L_i] current policy log-probs (the differentiated input)
+  std::optional<Ragged> old_logp;   // behaviour policy; absent = on-policy (old = logp detached)
+  std::optional<Ragged> ref_logp;   // reference policy; required when beta > 0
+  std::vector<bool> truncated;      // [N] no EOS; empty = none truncated
+  std::optional<Ragged> entropies;  // per-token entropies, only for the metric
+};
+
+struct ObjectiveMetrics {
+  double clip_ratio_low_mean = 0.0;     // TRL clip_ratio/low_mean
+  double clip_ratio_high_mean = 0.0;    // TRL clip_ratio/high_mean
+  double clip_ratio_region_mean = 0.0;  // TRL clip_ratio/region_mean
+  bool has_kl = false;                  // beta > 0 or ref_logp given
+  double kl = 0.0;                      // masked token mean of k3
+  bool has_entropy = false;             // entropies given
+  double entropy = 0.0;                 // masked token mean
+  double ratio_min = 0.0;               // over unmasked tokens; NaN when there are none
+  double ratio_mean = 0.0;
+  double ratio_max = 0.0;
+  long long num_tokens = 0;           // unmasked tokens after masking truncated completions
+  long long num_truncated = 0;        // completions flagged truncated
+  double frac_reward_zero_std = 0.0;  // TRL frac_reward_zero_std (std used for scaling)
+};
+
+struct ObjectiveResult {
+  double loss = 0.0;
+  std::vector<double> advantages;  // [N]
+  Ragged grad_logp;                // [N][L_i] d loss / d logp
+  ObjectiveMetrics metrics;
+};
+
+// TRL's advantages for `rewards` in contiguous groups of `group_size` (see the header comment).
+// Throws InvalidArgument naming `rewards` unless rewards.size() is a positive multiple of
+// group_size and every reward is finite.
+std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
+                                    ScaleRewards scale);
+
+// Validates config and inputs (ragged shapes equal, values finite, flags count = N, every
+// L_i <= max_completion_length), then computes loss, advantages, gradient and metrics.
+ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInputs& inputs);
+
+}  // namespace grpo

@@ -1,0 +1,653 @@
+// The GRU policy's forward, backward through time and sampling (see gru_policy.h for the math).
+//
+// Layout reminders: activations are column-major [H, columns] (one column per sequence at one
+// step); weights are PyTorch's row-major tensors mapped in place; the embedding, row-major
+// [V, E], is mapped as a column-major [E, V] matrix so that token v's vector is column v.
+#include "rl/gru_policy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/errors.h"
+
+namespace grpo {
+namespace {
+
+// Grows m to rows x cols when it is smaller; callers then use leading blocks, so a batch that
+// shrinks never reallocates and one that grows reallocates once.
+template <typename M>
+void ensure(M& m, Eigen::Index rows, Eigen::Index cols) {
+  if (m.rows() != rows || m.cols() < cols) m.resize(rows, cols);
+}
+template <typename V>
+void ensure_size(V& v, Eigen::Index size) {
+  if (v.size() < size) v.resize(size);
+}
+
+void check_dim(int value, int max, const char* name) {
+  if (!(value >= 1 && value <= max))
+    throw InvalidArgument(std::string("policy.") + name + ": must be an integer in [1, " +
+                          std::to_string(max) + "], got " + std::to_string(value));
+}
+
+void check_temperature(double temperature) {
+  if (!(std::isfinite(temperature) && temperature > 0))
+    throw InvalidArgument("temperature: must be a positive finite number, got " +
+                          format_number(temperature));
+}
+
+void check_token(int token, int vocab, const std::string& where) {
+  if (token < 0 || token >= vocab)
+    throw InvalidArgument(where + ": must be a token id in [0, " + std::to_string(vocab - 1) +
+                          "], got " + std::to_string(token));
+}
+
+// Inverse-CDF draw from one probability column (double, sums to 1 up to rounding).
+template <typename Column>
+int draw_token(const Column& prob, Rng& rng) {
+  const double u = rng.uniform();
+  double cumulative = 0;
+  int last = 0;
+  for (Eigen::Index v = 0; v < prob.size(); ++v) {
+    const double p = prob(v);
+    if (p <= 0) continue;
+    last = static_cast<int>(v);
+    cumulative += p;
+    if (u < cumulative) return last;
+  }
+  return last;  // u landed in the rounding gap above the last cumulative sum
+}
+
+}  // namespace
+
+template <typename Scalar>
+GruPolicy<Scalar>::GruPolicy(const GruDims& dims) : dims_(dims) {
+  check_dim(dims.vocab, kMaxPolicyVocab, "vocab");
+  check_dim(dims.embed, kMaxPolicyEmbed, "embed");
+  check_dim(dims.hidden, kMaxPolicyHidden, "hidden");
+  const int V = dims.vocab, E = dims.embed, H = dims.hidden;
+  const char* names[kNumPolicyTensors] = {
+      "embedding.weight", "gru.weight_ih_l0", "gru.weight_hh_l0", "gru.bias_ih_l0",
+      "gru.bias_hh_l0",   "head.weight",      "head.bias"};
+  const std::vector<int> shapes[kNumPolicyTensors] = {{V, E},  {3 * H, E}, {3 * H, H}, {3 * H},
+                                                      {3 * H}, {V, H},     {V}};
+  std::size_t offset = 0;
+  for (int i = 0; i < kNumPolicyTensors; ++i) {
+    ParamInfo info;
+    info.name = names[i];
+    info.shape = shapes[i];
+    info.offset = offset;
+    info.size = 1;
+    for (int d : info.shape) info.size *= static_cast<std::size_t>(d);
+    offset += info.size;
+    table_.push_back(info);
+  }
+  params_.assign(offset, Scalar(0));
+  grads_.assign(offset, Scalar(0));
+  for (InputProjection* proj : {&cache_.proj, &sample_.proj}) {
+    proj->slot_of_token.assign(V, -1);
+    proj->unique.reserve(V);
+  }
+}
+
+template <typename Scalar>
+void GruPolicy<Scalar>::reset_parameters(Rng& rng) {
+  const double bound = 1.0 / std::sqrt(static_cast<double>(dims_.hidden));
+  for (const ParamInfo& info : table_) {
+    Scalar* data = params_.data() + info.offset;
+    const bool is_embedding = info.offset == 0;
+    for (std::size_t i = 0; i < info.size; ++i)
+      data[i] = static_cast<Scalar>(is_embedding ? rng.normal() : rng.uniform(-bound, bound));
+  }
+}
+
+template <typename Scalar>
+void GruPolicy<Scalar>::zero_grad() {
+  std::fill(grads_.begin(), grads_.end(), Scalar(0));
+}
+
+template <typename Scalar>
+int GruPolicy<Scalar>::validate_prompts(const TokenRows& prompts, const char* name) const {
+  // Messages are built only on failure: this runs on every call.
+  const auto row_name = [&](std::size_t p) {
+    return std::string(name) + "[" + std::to_string(p) + "]";
+  };
+  if (prompts.empty())
+    throw InvalidArgument(std::string(name) + ": must have at least 1 prompt, got 0");
+  const int length = static_cast<int>(prompts[0].size());
+  if (length < 1) throw InvalidArgument(row_name(0) + ": must have at least 1 token, got 0");
+  for (std::size_t p = 0; p < prompts.size(); ++p) {
+    if (static_cast<int>(prompts[p].size()) != length)
+      throw InvalidArgument(row_name(p) + ": must have " + std::to_string(length) +
+                            " tokens (all prompts of a batch have the same length), got " +
+                            std::to_string(prompts[p].size()));
+    for (std::size_t t = 0; t < prompts[p].size(); ++t)
+      if (prompts[p][t] < 0 || prompts[p][t] >= dims_.vocab)
+        check_token(prompts[p][t], dims_.vocab, row_name(p) + "[" + std::to_string(t) + "]");
+  }
+  return length;
+}
+
+// x -> W_ih x + b_ih (+ b_hr, b_hz on the r, z rows) for the distinct tokens among `count`
+// inputs; proj.slot[i] says which column of proj.gi input i uses.
+template <typename Scalar>
+void GruPolicy<Scalar>::project_inputs(const int* tokens, int count, InputProjection& proj) {
+  const int V = dims_.vocab, E = dims_.embed, H = dims_.hidden;
+  proj.unique.clear();
+  if (static_cast<int>(proj.slot.size()) < count) proj.slot.resize(count);
+  for (int i = 0; i < count; ++i) {
+    int& slot = proj.slot_of_token[tokens[i]];
+    if (slot < 0) {
+      slot = static_cast<int>(proj.unique.size());
+      proj.unique.push_back(tokens[i]);
+    }
+    proj.slot[i] = slot;
+  }
+  const int U = static_cast<int>(proj.unique.size());
+  for (int u = 0; u < U; ++u) proj.slot_of_token[proj.unique[u]] = -1;
+
+  const Eigen::Map<const Mat> embedding(tensor(ParamId::kEmbedding), E, V);  // [E, V]
+  const Eigen::Map<const RowMat> w_ih(tensor(ParamId::kWeightIh), 3 * H, E);
+  const Eigen::Map<const Vec> b_ih(tensor(ParamId::kBiasIh), 3 * H);
+  const Eigen::Map<const Vec> b_hh(tensor(ParamId::kBiasHh), 3 * H);
+  ensure(proj.x, E, U);
+  ensure(proj.gi, 3 * H, U);
+  ensure_size(proj.bias, 3 * H);
+  for (int u = 0; u < U; ++u) proj.x.col(u) = embedding.col(proj.unique[u]);
+  proj.bias.head(3 * H) = b_ih;
+  proj.bias.head(2 * H) += b_hh.head(2 * H);
+  proj.gi.leftCols(U).noalias() = w_ih * proj.x.leftCols(U);
+  proj.gi.leftCols(U).colwise() += proj.bias.head(3 * H);
+}
+
+// One GRU step for n = h_prev.cols() sequences:
+//   gates[0:H]   = r = sigma(gi_r + W_hr h)        gi_r already holds W_ir x + b_ir + b_hr
+//   gates[H:2H]  = z = sigma(gi_z + W_hz h)        gi_z likewise
+//   ghn          = W_hn h + b_hn
+//   gates[2H:3H] = n = tanh(gi_n + r * ghn)        gi_n = W_in x + b_in
+//   h_out        = (1 - z) * n + z * h = n + z * (h - n)
+template <typename Scalar>
+void GruPolicy<Scalar>::gru_step_forward(const Eigen::Ref<const Mat>& h_prev,
+                                         const InputProjection& proj, const int* slots,
+                                         Eigen::Ref<Mat> gates, Eigen::Ref<Mat> ghn,
+                                         Eigen::Ref<Mat> h_out, const Mat* shared_gh,
+                                         const int* shared_map) {
+  const int H = dims_.hidden;
+  const Eigen::Index n = h_prev.cols();
+  const Scalar* b_hn = tensor(ParamId::kBiasHh) + 2 * H;
+  if (!shared_gh) {
+    const Eigen::Map<const RowMat> w_hh(tensor(ParamId::kWeightHh), 3 * H, H);
+    ensure(gh_, 3 * H, n);
+    gh_.leftCols(n).noalias() = w_hh * h_prev;  // [3H, n]
+  }
+  for (Eigen::Index c = 0; c < n; ++c) {
+    const Scalar* gi = proj.gi.col(slots[c]).data();
+    const Scalar* gh = shared_gh ? shared_gh->col(shared_map[c]).data() : gh_.col(c).data();
+    Scalar* g = gates.col(c).data();
+    Scalar* hn = ghn.col(c).data();
+    for (int i = 0; i < 2 * H; ++i) g[i] = gi[i] + gh[i];
+    for (int i = 0; i < H; ++i) {
+      g[2 * H + i] = gi[2 * H + i];
+      hn[i] = gh[2 * H + i] + b_hn[i];
+    }
+  }
+  // sigma(x) = (1 + tanh(x / 2)) / 2: Eigen's float tanh is a branch-free rational function that
+  // vectorises natively and in WASM (its logistic() makes LLVM call expf per element in WASM).
+  const Scalar half(0.5);
+  gates.topRows(2 * H).array() = half + half * (half * gates.topRows(2 * H).array()).tanh();
+  gates.bottomRows(H).array() =
+      (gates.bottomRows(H).array() + gates.topRows(H).array() * ghn.array()).tanh();
+  h_out.array() = gates.bottomRows(H).array() +
+                  gates.middleRows(H, H).array() * (h_prev.array() - gates.bottomRows(H).array());
+}
+
+// logits = head.weight h + head.bias; logp = log_softmax(logits / T) and its probabilities and
+// entropy, in double, for the first `count` columns of h.
+template <typename Scalar>
+void GruPolicy<Scalar>::head_log_softmax(const Eigen::Ref<const Mat>& h, int count,
+                                         double inv_temperature, Mat& logits, MatD& logp,
+                                         MatD& prob, VecD& entropy) {
+  const int V = dims_.vocab, H = dims_.hidden;
+  const Eigen::Map<const RowMat> w_head(tensor(ParamId::kHeadWeight), V, H);
+  const Eigen::Map<const Vec> b_head(tensor(ParamId::kHeadBias), V);
+  ensure(logits, V, count);
+  ensure(logp, V, count);
+  ensure(prob, V, count);
+  ensure_size(entropy, count);
+  logits.leftCols(count).noalias() = w_head * h.leftCols(count);
+  logits.leftCols(count).colwise() += b_head;
+  logp.leftCols(count) = logits.leftCols(count).template cast<double>() * inv_temperature;
+  for (int c = 0; c < count; ++c) logp.col(c).array() -= logp.col(c).maxCoeff();
+  prob.leftCols(count).array() = logp.leftCols(count).array().exp();
+  for (int c = 0; c < count; ++c) {
+    const double sum = prob.col(c).sum();
+    logp.col(c).array() -= std::log(sum);
+    prob.col(c) /= sum;
+    entropy(c) = -(prob.col(c).array() * logp.col(c).array()).sum();
+  }
+}
+
+template <typename Scalar>
+void GruPolicy<Scalar>::forward(const TokenRows& prompts, const TokenRows& completions,
+                                double temperature, PolicyOutput& out) {
+  Cache& k = cache_;
+  k.valid = false;
+  const int lp = validate_prompts(prompts, "prompts");
+  check_temperature(temperature);
+  const int P = static_cast<int>(prompts.size());
+  if (!(!completions.empty() && completions.size() % prompts.size() == 0))
+    throw InvalidArgument("completions: must have a positive multiple of " + std::to_string(P) +
+                          " rows (G completions per prompt, prompt-major), got " +
+                          std::to_string(completions.size()));
+  const int B = static_cast<int>(completions.size());
+  const int G = B / P;
+  int S = 0;  // longest completion
+  for (int j = 0; j < B; ++j) {
+    const std::vector<int>& row = completions[j];
+    S = std::max(S, static_cast<int>(row.size()));
+    for (std::size_t t = 0; t < row.size(); ++t)
+      if (row[t] < 0 || row[t] >= dims_.vocab)
+        check_token(row[t], dims_.vocab,
+                    "completions[" + std::to_string(j) + "][" + std::to_string(t) + "]");
+  }
+  const int H = dims_.hidden;
+
+  // Sort completions by length, longest first (stable counting sort): the ones still running at
+  // step s are then always the leading n_s columns.
+  k.lengths.resize(B);
+  k.order.resize(B);
+  k.rank.resize(B);
+  k.counts.assign(S + 2, 0);
+  for (int j = 0; j < B; ++j) {
+    k.lengths[j] = static_cast<int>(completions[j].size());
+    ++k.counts[S - k.lengths[j] + 1];
+  }
+  for (int key = 1; key <= S + 1; ++key) k.counts[key] += k.counts[key - 1];
+  for (int j = 0; j < B; ++j) {
+    const int c = k.counts[S - k.lengths[j]]++;
+    k.order[c] = j;
+    k.rank[j] = c;
+  }
+  k.active.assign(S + 1, 0);
+  for (int s = 0, c = B; s <= S; ++s) {
+    while (c > 0 && k.lengths[k.order[c - 1]] <= s) --c;
+    k.active[s] = c;
+  }
+  k.comp_offset.assign(std::max(S + 1, 2), 0);
+  for (int s = 1; s < S; ++s) k.comp_offset[s + 1] = k.comp_offset[s] + k.active[s];
+  const int prefix_cols = lp * P;
+  const int C = prefix_cols + (S >= 1 ? k.comp_offset[S] : 0);
+  const int head_start = (lp - 1) * P;
+  const int Q = C - head_start;
+
+  // The token fed at every step column, then their input projections in one product.
+  k.input_token.resize(C);
+  for (int t = 0; t < lp; ++t)
+    for (int p = 0; p < P; ++p) k.input_token[t * P + p] = prompts[p][t];
+  for (int s = 1; s < S; ++s)
+    for (int c = 0; c < k.active[s]; ++c)
+      k.input_token[prefix_cols + k.comp_offset[s] + c] = completions[k.order[c]][s - 1];
+  project_inputs(k.input_token.data(), C, k.proj);
+
+  ensure(k.h_prev, H, C);
+  ensure(k.gates, 3 * H, C);
+  ensure(k.ghn, H, C);
+  ensure(k.h_out, H, C);
+  // The prefix, once per prompt (P columns per step).
+  for (int t = 0; t < lp; ++t) {
+    const int o = t * P;
+    if (t == 0)
+      k.h_prev.leftCols(P).setZero();
+    else
+      k.h_prev.middleCols(o, P) = k.h_out.middleCols(o - P, P);
+    gru_step_forward(k.h_prev.middleCols(o, P), k.proj, k.proj.slot.data() + o,
+                     k.gates.middleCols(o, P), k.ghn.middleCols(o, P), k.h_out.middleCols(o, P));
+  }
+  // Completion steps: step s feeds token s-1 of the n_s completions longer than s. Step 1
+  // starts from copies of the P prompt states, so W_hh h is computed once per prompt.
+  const Eigen::Map<const RowMat> w_hh(tensor(ParamId::kWeightHh), 3 * H, H);
+  for (int s = 1; s < S; ++s) {
+    const int n = k.active[s];
+    const int o = prefix_cols + k.comp_offset[s];
+    if (s == 1) {
+      k.prompt_of.resize(n);
+      for (int c = 0; c < n; ++c) {
+        k.prompt_of[c] = k.order[c] / G;
+        k.h_prev.col(o + c) = k.h_out.col(head_start + k.prompt_of[c]);
+      }
+      ensure(gh_shared_, 3 * H, P);
+      gh_shared_.leftCols(P).noalias() = w_hh * k.h_out.middleCols(head_start, P);
+      gru_step_forward(k.h_prev.middleCols(o, n), k.proj, k.proj.slot.data() + o,
+                       k.gates.middleCols(o, n), k.ghn.middleCols(o, n), k.h_out.middleCols(o, n),
+                       &gh_shared_, k.prompt_of.data());
+    } else {
+      k.h_prev.middleCols(o, n) = k.h_out.middleCols(prefix_cols + k.comp_offset[s - 1], n);
+      gru_step_forward(k.h_prev.middleCols(o, n), k.proj, k.proj.slot.data() + o,
+                       k.gates.middleCols(o, n), k.ghn.middleCols(o, n), k.h_out.middleCols(o, n));
+    }
+  }
+  // One head product for every scored position: the prefix's last state (position 0 of each
+  // prompt's G completions) followed by every completion step.
+  const double inv_temperature = 1.0 / temperature;
+  head_log_softmax(k.h_out.middleCols(head_start, Q), Q, inv_temperature, k.logits, k.logp, k.prob,
+                   k.entropy);
+
+  k.target.resize(Q);
+  k.first_token.resize(B);
+  out.logp.resize(B);
+  out.entropy.resize(B);
+  for (int j = 0; j < B; ++j) {
+    const int L = k.lengths[j];
+    std::vector<double>& logp = out.logp[j];
+    std::vector<double>& entropy = out.entropy[j];
+    logp.resize(L);
+    entropy.resize(L);
+    k.first_token[j] = L > 0 ? completions[j][0] : -1;
+    for (int s = 0; s < L; ++s) {
+      const int q = s == 0 ? j / G : P + k.comp_offset[s] + k.rank[j];
+      const int token = completions[j][s];
+      if (s > 0) k.target[q] = token;
+      logp[s] = k.logp(token, q);
+      entropy[s] = k.entropy(q);
+    }
+  }
+  k.num_prompts = P;
+  k.prompt_len = lp;
+  k.group = G;
+  k.rows = B;
+  k.max_len = S;
+  k.columns = C;
+  k.head_start = head_start;
+  k.head_cols = Q;
+  k.inv_temperature = inv_temperature;
+  k.valid = true;
+}
+
+// Backward of one GRU step (columns [offset, offset + count)), given dh_out there:
+//   dn = dh * (1 - z);  dan = dn * (1 - n^2)                  (pre-tanh)
+//   dar = dan * ghn * r * (1 - r);  daz = dh * (h - n) * z * (1 - z)
+//   d(W_h h + b_h) = [dar; daz; dan * r],  d(W_i x + b_i) = [dar; daz; dan]
+//   dh_prev = dh * z + W_hh^T d(W_h h + b_h)
+template <typename Scalar>
+void GruPolicy<Scalar>::gru_step_backward(int offset, int count, bool want_dh_prev) {
+  Cache& k = cache_;
+  const int H = dims_.hidden;
+  const Scalar one(1);
+  const Eigen::Index o = offset, n = count;
+  ensure(k.dan, H, n);
+  const Eigen::Ref<const Mat> dh = k.dh_out.middleCols(o, n);
+  const Eigen::Ref<const Mat> h = k.h_prev.middleCols(o, n);
+  const Eigen::Ref<const Mat> r = k.gates.block(0, o, H, n);
+  const Eigen::Ref<const Mat> z = k.gates.block(H, o, H, n);
+  const Eigen::Ref<const Mat> nn = k.gates.block(2 * H, o, H, n);
+  const Eigen::Ref<const Mat> ghn = k.ghn.middleCols(o, n);
+  k.dan.leftCols(n).array() = dh.array() * (one - z.array()) * (one - nn.array().square());
+  k.dgh.block(0, o, H, n).array() =
+      k.dan.leftCols(n).array() * ghn.array() * r.array() * (one - r.array());
+  k.dgh.block(H, o, H, n).array() =
+      dh.array() * (h.array() - nn.array()) * z.array() * (one - z.array());
+  k.dgh.block(2 * H, o, H, n).array() = k.dan.leftCols(n).array() * r.array();
+  for (Eigen::Index c = 0; c < n; ++c) {
+    const int u = k.proj.slot[o + c];
+    k.dgi.col(u).head(2 * H) += k.dgh.col(o + c).head(2 * H);
+    k.dgi.col(u).tail(H) += k.dan.col(c);
+  }
+  if (want_dh_prev) {
+    const Eigen::Map<const RowMat> w_hh(tensor(ParamId::kWeightHh), 3 * H, H);
+    ensure(k.dh_prev, H, n);
+    k.dh_prev.leftCols(n).array() = dh.array() * z.array();
+    k.dh_prev.leftCols(n).noalias() += w_hh.transpose() * k.dgh.middleCols(o, n);
+  }
+}
+
+template <typename Scalar>
+void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
+  Cache& k = cache_;
+  if (!k.valid) throw InvalidArgument("backward: needs a successful forward() first");
+  const int B = k.rows, P = k.num_prompts, G = k.group, S = k.max_len, lp = k.prompt_len;
+  const int Q = k.head_cols, C = k.columns, head_start = k.head_start;
+  const int prefix_cols = lp * P;
+  const int V = dims_.vocab, E = dims_.embed, H = dims_.hidden;
+  const int U = static_cast<int>(k.proj.unique.size());
+  for (int which = 0; which < (dentropy ? 2 : 1); ++which) {
+    const Ragged& values = which == 0 ? dlogp : *dentropy;
+    const char* name = which == 0 ? "dlogp" : "dentropy";
+    if (static_cast<int>(values.size()) != B)
+      throw InvalidArgument(std::string(name) + ": must have " + std::to_string(B) +
+                            " rows (one per completion), got " + std::to_string(values.size()));
+    for (int j = 0; j < B; ++j) {
+      if (static_cast<int>(values[j].size()) != k.lengths[j])
+        throw InvalidArgument(std::string(name) + "[" + std::to_string(j) + "]: must have " +
+                              std::to_string(k.lengths[j]) + " values (length of completion " +
+                              std::to_string(j) + "), got " + std::to_string(values[j].size()));
+      for (std::size_t t = 0; t < values[j].size(); ++t)
+        if (!std::isfinite(values[j][t]))
+          throw InvalidArgument(std::string(name) + "[" + std::to_string(j) + "][" +
+                                std::to_string(t) + "]: must be finite, got " +
+                                format_number(values[j][t]));
+    }
+  }
+
+  // Head: d logp_tok / d z = onehot(tok) - p;  d entropy / d z = -p * (logp + entropy);
+  // z = logits / T. Position-0 columns collect all G completions of their prompt.
+  ensure_size(k.coef_logp, Q);
+  ensure_size(k.coef_ent, Q);
+  k.coef_logp.head(Q).setZero();
+  k.coef_ent.head(Q).setZero();
+  for (int j = 0; j < B; ++j)
+    for (int s = 0; s < k.lengths[j]; ++s) {
+      const int q = s == 0 ? j / G : P + k.comp_offset[s] + k.rank[j];
+      k.coef_logp(q) += dlogp[j][s];
+      if (dentropy) k.coef_ent(q) += (*dentropy)[j][s];
+    }
+  ensure(k.dlogits_d, V, Q);
+  for (int q = 0; q < Q; ++q) {
+    k.dlogits_d.col(q) = -k.coef_logp(q) * k.prob.col(q);
+    if (dentropy)
+      k.dlogits_d.col(q).array() -=
+          k.coef_ent(q) * k.prob.col(q).array() * (k.logp.col(q).array() + k.entropy(q));
+  }
+  for (int j = 0; j < B; ++j)
+    for (int s = 0; s < k.lengths[j]; ++s) {
+      const int q = s == 0 ? j / G : P + k.comp_offset[s] + k.rank[j];
+      k.dlogits_d(s == 0 ? k.first_token[j] : k.target[q], q) += dlogp[j][s];
+    }
+  ensure(k.dlogits, V, Q);
+  k.dlogits.leftCols(Q) = (k.dlogits_d.leftCols(Q) * k.inv_temperature).template cast<Scalar>();
+
+  const Eigen::Map<const RowMat> w_head(tensor(ParamId::kHeadWeight), V, H);
+  const Eigen::Map<const RowMat> w_ih(tensor(ParamId::kWeightIh), 3 * H, E);
+  Eigen::Map<RowMat> dw_head(grad_tensor(ParamId::kHeadWeight), V, H);
+  Eigen::Map<Vec> db_head(grad_tensor(ParamId::kHeadBias), V);
+  Eigen::Map<RowMat> dw_hh(grad_tensor(ParamId::kWeightHh), 3 * H, H);
+  Eigen::Map<Vec> db_hh(grad_tensor(ParamId::kBiasHh), 3 * H);
+  Eigen::Map<RowMat> dw_ih(grad_tensor(ParamId::kWeightIh), 3 * H, E);
+  Eigen::Map<Vec> db_ih(grad_tensor(ParamId::kBiasIh), 3 * H);
+  Eigen::Map<Mat> dembedding(grad_tensor(ParamId::kEmbedding), E, V);  // [E, V]
+
+  dw_head.noalias() += k.dlogits.leftCols(Q) * k.h_out.middleCols(head_start, Q).transpose();
+  db_head += k.dlogits.leftCols(Q).rowwise().sum();
+  ensure(k.dh_out, H, C);
+  k.dh_out.leftCols(head_start).setZero();
+  k.dh_out.middleCols(head_start, Q).noalias() = w_head.transpose() * k.dlogits.leftCols(Q);
+
+  // Through time, last step first. dh_out of a step is complete once every later step that
+  // reads its state has been processed.
+  ensure(k.dgh, 3 * H, C);
+  ensure(k.dgi, 3 * H, U);
+  k.dgi.leftCols(U).setZero();
+  const Eigen::Map<const RowMat> w_hh(tensor(ParamId::kWeightHh), 3 * H, H);
+  for (int s = S - 1; s >= 2; --s) {
+    const int n = k.active[s];
+    gru_step_backward(prefix_cols + k.comp_offset[s], n, true);
+    k.dh_out.middleCols(prefix_cols + k.comp_offset[s - 1], n) += k.dh_prev.leftCols(n);
+  }
+  const int n1 = S >= 2 ? k.active[1] : 0;  // columns of completion step 1
+  if (n1 > 0) {
+    // Step 1 read copies of the prompt states: sum its gradients over the G completions of each
+    // prompt first, then one product per prompt (dh_prev = dh * z + W_hh^T dgh).
+    const int o = prefix_cols;
+    gru_step_backward(o, n1, false);
+    ensure(k.dgh_shared, 3 * H, P);
+    k.dgh_shared.leftCols(P).setZero();
+    for (int c = 0; c < n1; ++c) {
+      const int p = k.prompt_of[c];
+      k.dgh_shared.col(p) += k.dgh.col(o + c);
+      k.dh_out.col(head_start + p).array() +=
+          k.dh_out.col(o + c).array() * k.gates.col(o + c).segment(H, H).array();
+    }
+    k.dh_out.middleCols(head_start, P).noalias() += w_hh.transpose() * k.dgh_shared.leftCols(P);
+  }
+  for (int t = lp - 1; t >= 0; --t) {
+    gru_step_backward(t * P, P, t > 0);
+    if (t > 0) k.dh_out.middleCols((t - 1) * P, P) += k.dh_prev.leftCols(P);
+  }
+
+  // Weight gradients of all steps at once (prefix step 0 is skipped: its state is 0; step 1
+  // uses the per-prompt sums).
+  if (lp > 1)
+    dw_hh.noalias() +=
+        k.dgh.middleCols(P, prefix_cols - P) * k.h_prev.middleCols(P, prefix_cols - P).transpose();
+  if (n1 > 0)
+    dw_hh.noalias() += k.dgh_shared.leftCols(P) * k.h_out.middleCols(head_start, P).transpose();
+  const int rest = C - prefix_cols - n1;
+  if (rest > 0)
+    dw_hh.noalias() += k.dgh.middleCols(prefix_cols + n1, rest) *
+                       k.h_prev.middleCols(prefix_cols + n1, rest).transpose();
+  db_hh += k.dgh.leftCols(C).rowwise().sum();
+  db_ih += k.dgi.leftCols(U).rowwise().sum();
+  dw_ih.noalias() += k.dgi.leftCols(U) * k.proj.x.leftCols(U).transpose();
+  ensure(k.dx, E, U);
+  k.dx.leftCols(U).noalias() = w_ih.transpose() * k.dgi.leftCols(U);
+  for (int u = 0; u < U; ++u) dembedding.col(k.proj.unique[u]) += k.dx.col(u);
+}
+
+template <typename Scalar>
+void GruPolicy<Scalar>::sample(const TokenRows& prompts, int group_size, int max_new_tokens,
+                               double temperature, int eos_id, Rng& rng, SampleOutput& out) {
+  const int lp = validate_prompts(prompts, "prompts");
+  if (!(group_size >= 1 && group_size <= 65536))
+    throw InvalidArgument("group_size: must be an integer in [1, 65536], got " +
+                          std::to_string(group_size));
+  if (!(max_new_tokens >= 1 && max_new_tokens <= 65536))
+    throw InvalidArgument("max_new_tokens: must be an integer in [1, 65536], got " +
+                          std::to_string(max_new_tokens));
+  check_temperature(temperature);
+  check_token(eos_id, dims_.vocab, "eos_id");
+  SampleScratch& w = sample_;
+  const int P = static_cast<int>(prompts.size());
+  const int G = group_size, B = P * G, H = dims_.hidden;
+  const int width = std::max(B, P);
+  const double inv_temperature = 1.0 / temperature;
+
+  out.tokens.resize(B);
+  out.logp.resize(B);
+  out.entropy.resize(B);
+  out.terminated.assign(B, false);
+  for (int j = 0; j < B; ++j) {
+    out.tokens[j].clear();
+    out.logp[j].clear();
+    out.entropy[j].clear();
+  }
+  ensure(w.h_a, H, width);
+  ensure(w.h_b, H, width);
+  ensure(w.gates, 3 * H, width);
+  ensure(w.ghn, H, width);
+  if (static_cast<int>(w.tokens.size()) < std::max(B, P * lp)) w.tokens.resize(std::max(B, P * lp));
+
+  // The prefix, once per prompt: all its input projections in one product.
+  for (int t = 0; t < lp; ++t)
+    for (int p = 0; p < P; ++p) w.tokens[t * P + p] = prompts[p][t];
+  project_inputs(w.tokens.data(), P * lp, w.proj);
+  w.h_a.leftCols(P).setZero();
+  for (int t = 0; t < lp; ++t) {
+    gru_step_forward(w.h_a.leftCols(P), w.proj, w.proj.slot.data() + t * P, w.gates.leftCols(P),
+                     w.ghn.leftCols(P), w.h_b.leftCols(P));
+    w.h_a.swap(w.h_b);
+  }
+  // Position 0: one distribution per prompt, G draws from it.
+  head_log_softmax(w.h_a.leftCols(P), P, inv_temperature, w.logits, w.logp, w.prob, w.entropy);
+  w.active_rows.clear();
+  for (int j = 0; j < B; ++j) {
+    const int p = j / G;
+    const int token = draw_token(w.prob.col(p), rng);
+    out.tokens[j].push_back(token);
+    out.logp[j].push_back(w.logp(token, p));
+    out.entropy[j].push_back(w.entropy(p));
+    if (token == eos_id)
+      out.terminated[j] = true;
+    else if (max_new_tokens > 1)
+      w.active_rows.push_back(j);
+  }
+  // Running rows start from copies of their prompt's state (h_a keeps it while h_b is filled);
+  // W_hh h of those is computed once per prompt.
+  const int n1 = static_cast<int>(w.active_rows.size());
+  if (static_cast<int>(w.prompt_of.size()) < n1) w.prompt_of.resize(n1);
+  for (int i = 0; i < n1; ++i) {
+    w.prompt_of[i] = w.active_rows[i] / G;
+    w.h_b.col(i) = w.h_a.col(w.prompt_of[i]);
+  }
+  if (n1 > 0) {
+    const Eigen::Map<const RowMat> w_hh(tensor(ParamId::kWeightHh), 3 * H, H);
+    ensure(gh_shared_, 3 * H, P);
+    gh_shared_.leftCols(P).noalias() = w_hh * w.h_a.leftCols(P);
+  }
+  w.h_a.swap(w.h_b);  // h_a: the running rows' states
+
+  for (bool first_step = true; !w.active_rows.empty(); first_step = false) {
+    const int n = static_cast<int>(w.active_rows.size());
+    for (int i = 0; i < n; ++i) w.tokens[i] = out.tokens[w.active_rows[i]].back();
+    project_inputs(w.tokens.data(), n, w.proj);
+    gru_step_forward(w.h_a.leftCols(n), w.proj, w.proj.slot.data(), w.gates.leftCols(n),
+                     w.ghn.leftCols(n), w.h_b.leftCols(n), first_step ? &gh_shared_ : nullptr,
+                     w.prompt_of.data());
+    head_log_softmax(w.h_b.leftCols(n), n, inv_temperature, w.logits, w.logp, w.prob, w.entropy);
+    w.next_rows.clear();
+    for (int i = 0; i < n; ++i) {
+      const int j = w.active_rows[i];
+      const int token = draw_token(w.prob.col(i), rng);
+      out.tokens[j].push_back(token);
+      out.logp[j].push_back(w.logp(token, i));
+      out.entropy[j].push_back(w.entropy(i));
+      if (token == eos_id) {
+        out.terminated[j] = true;
+      } else if (static_cast<int>(out.tokens[j].size()) < max_new_tokens) {
+        w.h_a.col(w.next_rows.size()) = w.h_b.col(i);  // compact the survivors to the left
+        w.next_rows.push_back(j);
+      }
+    }
+    w.active_rows.swap(w.next_rows);
+  }
+}
+
+template <typename Scalar>
+Ragged GruPolicy<Scalar>::teacher_forced_log_probs(const TokenRows& sequences, double temperature,
+                                                   bool accumulate_sum_gradient) {
+  if (sequences.empty()) throw InvalidArgument("sequences: must have at least 1 sequence, got 0");
+  TokenRows prompts(sequences.size()), completions(sequences.size());
+  for (std::size_t i = 0; i < sequences.size(); ++i) {
+    if (sequences[i].empty())
+      throw InvalidArgument("sequences[" + std::to_string(i) +
+                            "]: must have at least 1 token (token 0 is the context)");
+    for (std::size_t t = 0; t < sequences[i].size(); ++t)
+      if (sequences[i][t] < 0 || sequences[i][t] >= dims_.vocab)
+        check_token(sequences[i][t], dims_.vocab,
+                    "sequences[" + std::to_string(i) + "][" + std::to_string(t) + "]");
+    prompts[i].assign(1, sequences[i][0]);
+    completions[i].assign(sequences[i].begin() + 1, sequences[i].end());
+  }
+  PolicyOutput out;
+  forward(prompts, completions, temperature, out);
+  if (accumulate_sum_gradient) {
+    Ragged ones = out.logp;  // d(sum)/d logp = 1 for every token
+    for (std::vector<double>& row : ones) std::fill(row.begin(), row.end(), 1.0);
+    backward(ones);
+  }
+  return out.logp;
+}
+
+template class GruPolicy<float>;
+template class GruPolicy<double>;
+
+}  // namespace grpo

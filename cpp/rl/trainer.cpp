@@ -1,0 +1,363 @@
+// The toy RLVR/GRPO experiment: warm-up, rollouts, GRPO updates, fresh-generation evaluation.
+#include "rl/trainer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/coverage_metrics.h"
+#include "core/errors.h"
+
+namespace grpo {
+namespace {
+
+const ExperimentConfig& validated(const ExperimentConfig& config) {
+  config.validate();
+  return config;
+}
+
+GruDims dims_of(const ExperimentConfig& config, const Vocab& vocab) {
+  return GruDims{static_cast<int>(vocab.tokens.size()), config.embed, config.hidden};
+}
+
+TokenRows prompt_tokens(const std::vector<Prompt>& prompts) {
+  TokenRows rows;
+  rows.reserve(prompts.size());
+  for (const Prompt& prompt : prompts) rows.push_back(prompt.tokens);
+  return rows;
+}
+
+ObjectiveConfig objective_config(const ExperimentConfig& config) {
+  ObjectiveConfig objective;
+  objective.group_size = config.group_size;
+  objective.loss_type = config.loss_type;
+  objective.scale_rewards = config.scale_rewards;
+  objective.eps_low = config.eps_low;
+  objective.eps_high = config.eps_high;
+  objective.beta = config.beta;
+  objective.max_completion_length = config.max_new_tokens;
+  objective.importance_level = config.importance_level;
+  objective.mask_truncated = config.mask_truncated;
+  return objective;
+}
+
+// k3 estimate of KL(policy || reference) at one sampled token: exp(d) - d - 1, d = ref - logp.
+double k3(double logp, double ref_logp) {
+  const double d = ref_logp - logp;
+  return std::expm1(d) - d;
+}
+
+// A noisy teacher's answer to `prompt`: right with probability `accuracy`, otherwise a near
+// miss, another number, no number at all, or a division by zero (so every verifier status occurs).
+std::string teacher_answer(const Prompt& prompt, double accuracy, Rng& rng) {
+  const int answer = std::stoi(prompt.answer);
+  if (rng.uniform() < accuracy) return prompt.answer;
+  const double kind = rng.uniform();
+  if (kind < 0.6) {
+    const int offset = static_cast<int>(rng.below(2)) + 1;
+    const int wrong = rng.uniform() < 0.5 ? answer + offset : answer - offset;
+    return std::to_string(wrong < 0 ? answer + offset : wrong);
+  }
+  if (kind < 0.85) {
+    int wrong = static_cast<int>(rng.below(19));
+    if (wrong == answer) wrong = (wrong + 1) % 19;
+    return std::to_string(wrong);
+  }
+  if (kind < 0.93) return "?";
+  return std::to_string(rng.below(10)) + "/0";
+}
+
+}  // namespace
+
+RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab, const std::vector<Prompt>& prompts,
+                              const ExperimentConfig& config, Rng& rng) {
+  const int group = config.group_size;
+  SampleOutput sampled;
+  policy.sample(prompt_tokens(prompts), group, config.max_new_tokens, config.temperature,
+                vocab.eos_id, rng, sampled);
+  RolloutBatch batch;
+  std::vector<double> rewards;
+  batch.groups.resize(prompts.size());
+  for (std::size_t p = 0; p < prompts.size(); ++p) {
+    for (int g = 0; g < group; ++g) {
+      const std::size_t j = p * group + g;
+      RolloutRow row;
+      row.prompt_id = prompts[p].id;
+      row.tokens = sampled.tokens[j];
+      row.terminated = sampled.terminated[j];
+      row.score = score_response(row.tokens, row.terminated, prompts[p], vocab, config.format_weight);
+      row.old_logp = sampled.logp[j];
+      row.entropy = sampled.entropy[j];
+      rewards.push_back(row.score.reward);
+      batch.groups[p].push_back(std::move(row));
+    }
+  }
+  const std::vector<double> advantages = grpo_advantages(rewards, group, config.scale_rewards);
+  int informative = 0;
+  for (std::size_t p = 0; p < prompts.size(); ++p) {
+    bool all_equal = true;
+    for (int g = 0; g < group; ++g) {
+      batch.groups[p][g].advantage = advantages[p * group + g];
+      all_equal = all_equal && batch.groups[p][g].score.reward == batch.groups[p][0].score.reward;
+    }
+    informative += all_equal ? 0 : 1;
+  }
+  const double groups = static_cast<double>(prompts.size());
+  batch.informative_fraction = informative / groups;
+  batch.discarded_fraction = config.dynamic_sampling ? (groups - informative) / groups : 0.0;
+  return batch;
+}
+
+GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const Vocab& vocab,
+                                      const std::vector<Prompt>& prompts, int samples,
+                                      const ExperimentConfig& config, Rng& rng, bool with_kl) {
+  GenerationMetrics metrics;
+  if (prompts.empty()) return metrics;
+  const TokenRows prompt_rows = prompt_tokens(prompts);
+  SampleOutput sampled;
+  policy.sample(prompt_rows, samples, config.max_new_tokens, config.temperature, vocab.eos_id, rng,
+                sampled);
+  double tokens = 0, entropy = 0, reward = 0, correct = 0, pass = 0;
+  for (std::size_t p = 0; p < prompts.size(); ++p) {
+    int prompt_correct = 0;
+    for (int g = 0; g < samples; ++g) {
+      const std::size_t j = p * samples + g;
+      const Scored score = score_response(sampled.tokens[j], sampled.terminated[j], prompts[p],
+                                          vocab, config.format_weight);
+      prompt_correct += score.accuracy;
+      reward += score.reward;
+      tokens += static_cast<double>(sampled.tokens[j].size());
+      for (double h : sampled.entropy[j]) entropy += h;
+    }
+    correct += prompt_correct;
+    metrics.by_prompt.push_back(static_cast<double>(prompt_correct) / samples);
+    pass += samples >= 4 ? pass_at_k_unbiased(samples, prompt_correct, 4) : 0.0;
+  }
+  const double rows = static_cast<double>(prompts.size()) * samples;
+  metrics.accuracy = correct / rows;
+  metrics.mean_reward = reward / rows;
+  metrics.mean_length = tokens / rows;
+  metrics.entropy = tokens > 0 ? entropy / tokens : 0.0;
+  metrics.pass_at_4 = samples >= 4 ? pass / static_cast<double>(prompts.size())
+                                   : std::numeric_limits<double>::quiet_NaN();
+  if (with_kl && tokens > 0) {
+    // Both policies teacher-forced through the same code path, so equal parameters give exactly 0.
+    PolicyOutput current, ref;
+    policy.forward(prompt_rows, sampled.tokens, config.temperature, current);
+    reference.forward(prompt_rows, sampled.tokens, config.temperature, ref);
+    double kl = 0;
+    for (std::size_t j = 0; j < sampled.tokens.size(); ++j)
+      for (std::size_t t = 0; t < sampled.tokens[j].size(); ++t)
+        kl += k3(current.logp[j][t], ref.logp[j][t]);
+    metrics.teacher_forced_kl = kl / tokens;
+  }
+  return metrics;
+}
+
+Experiment::Experiment(const ExperimentConfig& config)
+    : config_(validated(config)),
+      vocab_(arithmetic_vocab()),
+      rng_(config.seed),
+      warmup_rng_(rng_.fork(1)),
+      rollout_rng_(rng_.fork(2)),
+      eval_rng_(rng_.fork(3)),
+      batch_rng_(rng_.fork(4)),
+      after_rng_(rng_.fork(6)),
+      policy_(dims_of(config_, vocab_)),
+      reference_(dims_of(config_, vocab_)),
+      optimizer_(policy_.num_params(), AdamConfig{config_.learning_rate}) {
+  PromptOptions options;
+  options.seed = config_.seed;
+  options.max_operand = config_.max_operand;
+  options.train_size = config_.train_prompts;
+  options.heldout_size = config_.heldout_prompts;
+  prompts_ = arithmetic_prompts(options);
+  for (const Prompt& prompt : prompts_) (prompt.split == "train" ? train_ : heldout_).push_back(prompt);
+
+  Rng init_rng = rng_.fork(5);
+  policy_.reset_parameters(init_rng);
+  warm_up();
+  reference_.params() = policy_.params();  // the frozen reference is the warmed-up base
+
+  for (std::size_t i = 0; i < train_.size(); ++i) batch_order_.push_back(static_cast<int>(i));
+  batch_cursor_ = batch_order_.size();  // shuffle before the first batch
+
+  before_train_ = evaluate_generation(policy_, reference_, vocab_, train_,
+                                      config_.final_eval_samples, config_, eval_rng_, true);
+  before_heldout_ = evaluate_generation(policy_, reference_, vocab_, heldout_,
+                                        config_.final_eval_samples, config_, eval_rng_, true);
+}
+
+void Experiment::warm_up() {
+  // Supervised fine-tuning on a noisy teacher's demonstrations over every prompt (train and
+  // held-out), fresh demonstrations each step: the base policy learns to answer in format and
+  // to be right about as often as the teacher, which gives GRPO informative groups.
+  constexpr int kDemosPerPrompt = 4;
+  Adam<float> warmup_optimizer(policy_.num_params(), AdamConfig{config_.warmup_learning_rate});
+  const TokenRows prompts = prompt_tokens(prompts_);
+  TokenRows demos(prompts_.size() * kDemosPerPrompt);
+  PolicyOutput out;
+  Ragged dlogp;
+  for (int step = 0; step < config_.warmup_steps; ++step) {
+    double tokens = 0;
+    for (std::size_t p = 0; p < prompts_.size(); ++p) {
+      for (int d = 0; d < kDemosPerPrompt; ++d) {
+        std::vector<int>& demo = demos[p * kDemosPerPrompt + d];
+        demo = vocab_.encode(teacher_answer(prompts_[p], config_.teacher_accuracy, warmup_rng_));
+        demo.push_back(vocab_.eos_id);
+        tokens += static_cast<double>(demo.size());
+      }
+    }
+    policy_.forward(prompts, demos, 1.0, out);
+    dlogp.resize(demos.size());
+    for (std::size_t j = 0; j < demos.size(); ++j) dlogp[j].assign(demos[j].size(), -1.0 / tokens);
+    policy_.zero_grad();
+    policy_.backward(dlogp);
+    clip_grad_norm(policy_.grads(), config_.max_grad_norm);
+    warmup_optimizer.step(policy_.params(), policy_.grads());
+  }
+}
+
+std::vector<Prompt> Experiment::next_prompt_batch() {
+  std::vector<Prompt> batch;
+  while (batch.size() < static_cast<std::size_t>(config_.prompt_batch)) {
+    if (batch_cursor_ >= batch_order_.size()) {
+      // Fisher-Yates with our own RNG: every prompt once per pass, in a seeded order.
+      for (std::size_t i = batch_order_.size(); i > 1; --i)
+        std::swap(batch_order_[i - 1], batch_order_[batch_rng_.below(i)]);
+      batch_cursor_ = 0;
+    }
+    batch.push_back(train_[batch_order_[batch_cursor_++]]);
+  }
+  return batch;
+}
+
+const HistoryRow& Experiment::step() {
+  require(!done(), "updates: the run has finished all " + std::to_string(config_.updates) +
+                       " updates");
+  HistoryRow row = update();
+  const GenerationMetrics eval = evaluate_generation(policy_, reference_, vocab_, train_,
+                                                     config_.eval_samples, config_, eval_rng_, false);
+  row.eval_accuracy = eval.accuracy;
+  row.eval_entropy = eval.entropy;
+  history_.push_back(row);
+  return history_.back();
+}
+
+HistoryRow Experiment::update() {
+  const int group = config_.group_size;
+  const std::vector<Prompt> batch_prompts = next_prompt_batch();
+  const RolloutBatch rollouts = collect_rollouts(policy_, vocab_, batch_prompts, config_, rollout_rng_);
+
+  HistoryRow row;
+  row.update = updates_done() + 1;
+  row.informative_fraction = rollouts.informative_fraction;
+  row.discarded_fraction = rollouts.discarded_fraction;
+
+  // The update batch: every group, or with dynamic sampling only the informative ones.
+  TokenRows prompts, completions;
+  ObjectiveInputs inputs;
+  double tokens = 0, entropy = 0;
+  for (std::size_t p = 0; p < rollouts.groups.size(); ++p) {
+    const auto& rows = rollouts.groups[p];
+    for (const RolloutRow& r : rows) {
+      row.mean_reward += r.score.reward;
+      row.accuracy += r.score.accuracy;
+      row.mean_length += static_cast<double>(r.tokens.size());
+      row.truncated_fraction += r.terminated ? 0.0 : 1.0;
+      tokens += static_cast<double>(r.tokens.size());
+      for (double h : r.entropy) entropy += h;
+    }
+    const bool informative = std::any_of(rows.begin(), rows.end(), [&](const RolloutRow& r) {
+      return r.score.reward != rows[0].score.reward;
+    });
+    if (config_.dynamic_sampling && !informative) continue;
+    prompts.push_back(batch_prompts[p].tokens);
+    for (const RolloutRow& r : rows) {
+      completions.push_back(r.tokens);
+      inputs.rewards.push_back(r.score.reward);
+      inputs.truncated.push_back(!r.terminated);
+    }
+  }
+  const double sampled = static_cast<double>(rollouts.groups.size()) * group;
+  row.mean_reward /= sampled;
+  row.accuracy /= sampled;
+  row.mean_length /= sampled;
+  row.truncated_fraction /= sampled;
+  row.entropy = tokens > 0 ? entropy / tokens : 0.0;
+
+  // Every position the policy touches: sampling, and each forward and backward pass below.
+  const double prompt_len = batch_prompts.empty() ? 0.0 : batch_prompts[0].tokens.size();
+  row.token_positions = static_cast<double>(batch_prompts.size()) * prompt_len + tokens;
+  double pass_positions = static_cast<double>(prompts.size()) * prompt_len;
+  for (const auto& c : completions) pass_positions += static_cast<double>(c.size());
+  if (!prompts.empty()) {
+    const ObjectiveConfig objective = objective_config(config_);
+    PolicyOutput out;
+    // The behaviour ("old") log-probs come from the same forward pass the first epoch uses, so
+    // the first epoch's ratios are exactly 1, as in TRL.
+    policy_.forward(prompts, completions, config_.temperature, out);
+    inputs.old_logp = out.logp;
+    if (config_.beta > 0) {
+      PolicyOutput ref;
+      reference_.forward(prompts, completions, config_.temperature, ref);
+      inputs.ref_logp = ref.logp;
+      row.token_positions += pass_positions;
+    }
+    row.ratio_min = std::numeric_limits<double>::infinity();
+    row.ratio_max = -std::numeric_limits<double>::infinity();
+    row.ratio_mean = 0;
+    int epochs_with_tokens = 0;
+    for (int epoch = 0; epoch < config_.update_epochs; ++epoch) {
+      if (epoch > 0) policy_.forward(prompts, completions, config_.temperature, out);
+      inputs.logp = out.logp;
+      inputs.entropies = out.entropy;
+      const ObjectiveResult result = grpo_objective(objective, inputs);
+      row.token_positions += 2 * pass_positions;  // this epoch's forward and backward
+      policy_.zero_grad();
+      policy_.backward(result.grad_logp);
+      const double norm = clip_grad_norm(policy_.grads(), config_.max_grad_norm);
+      optimizer_.step(policy_.params(), policy_.grads());
+      const ObjectiveMetrics& m = result.metrics;
+      row.loss += result.loss;
+      row.grad_norm += norm;
+      row.kl += m.has_kl ? m.kl : 0.0;
+      row.clip_fraction_low += m.clip_ratio_low_mean;
+      row.clip_fraction_high += m.clip_ratio_high_mean;
+      row.clip_fraction_region += m.clip_ratio_region_mean;
+      if (m.num_tokens > 0) {
+        row.ratio_min = std::min(row.ratio_min, m.ratio_min);
+        row.ratio_max = std::max(row.ratio_max, m.ratio_max);
+        row.ratio_mean += m.ratio_mean;
+        ++epochs_with_tokens;
+      }
+    }
+    const double epochs = config_.update_epochs;
+    row.loss /= epochs;
+    row.grad_norm /= epochs;
+    row.kl /= epochs;
+    row.clip_fraction_low /= epochs;
+    row.clip_fraction_high /= epochs;
+    row.clip_fraction_region /= epochs;
+    if (epochs_with_tokens > 0) {
+      row.ratio_mean /= epochs_with_tokens;
+    } else {
+      row.ratio_min = row.ratio_mean = row.ratio_max = 1.0;
+    }
+  }
+
+  return row;
+}
+
+void Experiment::finish() {
+  // Its own stream (copied, so finishing twice gives the same numbers): "after" numbers do not
+  // depend on how many updates were evaluated before.
+  Rng after_rng = after_rng_;
+  after_train_ = evaluate_generation(policy_, reference_, vocab_, train_, config_.final_eval_samples,
+                                     config_, after_rng, true);
+  after_heldout_ = evaluate_generation(policy_, reference_, vocab_, heldout_,
+                                       config_.final_eval_samples, config_, after_rng, true);
+  finished_ = true;
+}
+
+}  // namespace grpo

@@ -1,0 +1,125 @@
+// The toy RLVR/GRPO experiment of notebook sections 6-8, in steps: create (prompts, policy,
+// supervised warm-up, frozen reference, metrics before RL), run one update at a time (rollouts
+// from a frozen behaviour copy, rewards from the verifier, the GRPO objective, backward, Adam),
+// then finish (metrics after RL, coverage, checkpoint). A Web Worker streams one step at a time.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rl/adam.h"
+#include "rl/arithmetic_task.h"
+#include "rl/experiment_config.h"
+#include "rl/gru_policy.h"
+#include "rl/rng.h"
+
+namespace grpo {
+
+using Policy = GruPolicy<float>;
+
+// Fresh-generation metrics over a prompt set (the notebook's selected columns).
+struct GenerationMetrics {
+  double accuracy = 0;           // share of sampled responses the verifier marks correct
+  double mean_reward = 0;        // mean total reward
+  double mean_length = 0;        // mean completion tokens (eos included)
+  double entropy = 0;            // mean per-token entropy of the sampling distribution
+  double teacher_forced_kl = 0;  // mean per-token k3 KL to the reference, teacher-forced
+  double pass_at_4 = 0;          // unbiased pass@4 per prompt, averaged over prompts
+  std::vector<double> by_prompt; // per-prompt accuracy, in prompt order
+};
+
+// One row of the per-update history (all numbers of that update).
+struct HistoryRow {
+  int update = 0;  // 1-based
+  double eval_accuracy = 0, eval_entropy = 0;
+  double informative_fraction = 0;  // groups with unequal rewards / groups
+  double discarded_fraction = 0;    // groups dropped by dynamic sampling / groups
+  double ratio_min = 1, ratio_mean = 1, ratio_max = 1;  // over every epoch's unmasked tokens
+  double clip_fraction_low = 0, clip_fraction_high = 0, clip_fraction_region = 0;
+  double kl = 0, loss = 0, grad_norm = 0;  // means over the update's epochs (grad norm pre-clip)
+  double mean_reward = 0, accuracy = 0, mean_length = 0, truncated_fraction = 0;  // rollouts
+  double entropy = 0;  // mean per-token entropy of the rollouts
+  double token_positions = 0;  // positions processed by the policy (sampling, forwards, backwards)
+};
+
+// One sampled response with everything the notebook's inspection table shows.
+struct RolloutRow {
+  int prompt_id = 0;
+  std::vector<int> tokens;  // completion tokens, eos included when emitted
+  Scored score;             // text, status, accuracy and reward components (arithmetic_task.h)
+  bool terminated = false;
+  std::vector<double> old_logp;  // behaviour policy, per token
+  std::vector<double> entropy;   // behaviour policy, per token
+  double advantage = 0;          // group-relative, as the update would use it
+};
+
+struct RolloutBatch {
+  std::vector<std::vector<RolloutRow>> groups;  // [prompt_batch][group_size]
+  double discarded_fraction = 0;                // dropped by dynamic sampling (when on)
+  double informative_fraction = 0;
+};
+
+// Samples `config.group_size` responses for each prompt from `policy` (frozen: not changed),
+// scores them and computes advantages with the config's scaling.
+RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab, const std::vector<Prompt>& prompts,
+                              const ExperimentConfig& config, Rng& rng);
+
+// Fresh generation: `samples` responses per prompt, scored; with_kl adds the teacher-forced k3
+// KL to `reference` on those samples (one more forward pass).
+GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const Vocab& vocab,
+                                      const std::vector<Prompt>& prompts, int samples,
+                                      const ExperimentConfig& config, Rng& rng, bool with_kl);
+
+class Experiment {
+ public:
+  // Validates the config (nothing is built when it is invalid), builds the prompts, initialises
+  // the policy, runs the supervised warm-up, freezes the reference and measures "before RL".
+  explicit Experiment(const ExperimentConfig& config);
+
+  bool done() const { return history_.size() >= static_cast<std::size_t>(config_.updates); }
+  int updates_done() const { return static_cast<int>(history_.size()); }
+
+  // One GRPO update (rollouts, update_epochs optimizer steps, evaluation). Throws
+  // InvalidArgument when the run is already done.
+  const HistoryRow& step();
+
+  // The optimisation part of step() alone (rollouts, objective, backward, Adam), without the
+  // evaluation and without recording history: what the bench times against other GRPO loops.
+  HistoryRow update();
+
+  // Metrics after RL (fresh generation); may be called at any step (also early, after Stop).
+  void finish();
+
+  const ExperimentConfig& config() const { return config_; }
+  const Vocab& vocab() const { return vocab_; }
+  const std::vector<Prompt>& prompts() const { return prompts_; }
+  const std::vector<Prompt>& train() const { return train_; }
+  const std::vector<Prompt>& heldout() const { return heldout_; }
+  const std::vector<HistoryRow>& history() const { return history_; }
+  const GenerationMetrics& before_train() const { return before_train_; }
+  const GenerationMetrics& before_heldout() const { return before_heldout_; }
+  const GenerationMetrics& after_train() const { return after_train_; }
+  const GenerationMetrics& after_heldout() const { return after_heldout_; }
+  bool finished() const { return finished_; }
+  Policy& policy() { return policy_; }
+
+ private:
+  void warm_up();
+  std::vector<Prompt> next_prompt_batch();
+
+  ExperimentConfig config_;
+  Vocab vocab_;
+  std::vector<Prompt> prompts_, train_, heldout_;
+  Rng rng_;                       // parent of the streams below
+  Rng warmup_rng_, rollout_rng_, eval_rng_, batch_rng_, after_rng_;
+  Policy policy_, reference_;
+  Adam<float> optimizer_;
+  std::vector<int> batch_order_;  // shuffled train indices, consumed prompt_batch at a time
+  std::size_t batch_cursor_ = 0;
+  std::vector<HistoryRow> history_;
+  GenerationMetrics before_train_, before_heldout_, after_train_, after_heldout_;
+  bool finished_ = false;
+};
+
+}  // namespace grpo
