@@ -20,7 +20,8 @@ console.error('bench: WASM under Node ...');
 runBenchProgram('wasm-node', 'node', ['--no-experimental-fetch', `${root}build/wasm/grpo_bench.js`]);
 
 // Whole-profile timings through the public JS API (Node) and the page (Chromium), when present.
-for (const [file, fn] of [['bench_api.mjs', 'benchApi'], ['bench_page.mjs', 'benchPage']]) {
+for (const [file, fn] of [['bench_api.mjs', 'benchApi'], ['bench_page.mjs', 'benchPage'],
+  ['bench_page_training.mjs', 'benchPageTraining']]) {
   if (existsSync(`${root}tools/${file}`)) {
     console.error(`bench: ${file} ...`);
     const module = await import(`./${file}`);

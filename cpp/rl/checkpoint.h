@@ -15,6 +15,12 @@
 
 namespace grpo {
 
+// Import limits beyond the policy's own (docs/limits.md): bytes of one vocab token or config
+// string, and the size of the free config object, which is kept and exported again.
+inline constexpr std::size_t kMaxTokenBytes = 256;
+inline constexpr std::size_t kMaxCheckpointConfigDepth = 8;
+inline constexpr std::size_t kMaxCheckpointConfigValues = 1024;
+
 template <typename Scalar>
 struct Checkpoint {
   std::vector<std::string> vocab;  // [V] token strings, index = token id
@@ -35,9 +41,11 @@ nlohmann::json export_checkpoint(const GruPolicy<Scalar>& policy,
                                  const nlohmann::json& config);
 
 // Parses and validates a checkpoint, then builds a fresh policy from it (nothing is returned or
-// changed when anything is wrong). Checks: vocab is an array of 1..4096 strings; config is an
-// object whose embed is an integer in [1, 1024], hidden an integer in [1, 1024] and temperature,
-// if present, a positive finite number; tensors holds exactly the 7 expected names, each
+// changed when anything is wrong). Checks: vocab is an array of 1..4096 strings of at most
+// kMaxTokenBytes; config is an object (at most kMaxCheckpointConfigDepth levels and
+// kMaxCheckpointConfigValues values) whose embed is an integer in [1, 1024], hidden an integer in
+// [1, 1024] and temperature, if present, a positive finite number; tensors holds exactly the 7
+// expected names (all checked, with shapes and data lengths, before anything is allocated), each
 // {"shape": [...], "data": [...]} with the shape PyTorch gives for (V, E, H), as many numbers as
 // the shape's product, and every number finite (and within Scalar's range).
 // Throws InvalidArgument naming the field and the expected value, e.g.

@@ -108,6 +108,60 @@ void GruPolicy<Scalar>::zero_grad() {
 }
 
 template <typename Scalar>
+void GruPolicy<Scalar>::reserve(int num_prompts, int prompt_len, int group_size,
+                                int max_completion_len) {
+  const int limit = 1 << 20;
+  for (const int value : {num_prompts, prompt_len, group_size, max_completion_len})
+    if (value < 1 || value > limit)
+      throw InvalidArgument("reserve: every size must be an integer in [1, 1048576], got " +
+                            std::to_string(value));
+  const int V = dims_.vocab, E = dims_.embed, H = dims_.hidden;
+  const int P = num_prompts, B = P * group_size, T = max_completion_len;
+  const int C = prompt_len * P + (T - 1) * B;  // GRU-step columns of the longest batch
+  const int Q = P + (T - 1) * B;               // head columns
+  const int U = std::min(V, C);                // distinct input tokens
+  const int n = std::max(B, P);                // columns of one step
+  Cache& k = cache_;
+  for (std::vector<int>* v : {&k.lengths, &k.order, &k.rank, &k.first_token, &k.prompt_of})
+    v->reserve(B);
+  for (std::vector<int>* v : {&k.active, &k.comp_offset, &k.counts}) v->reserve(T + 2);
+  k.input_token.reserve(C);
+  k.target.reserve(Q);
+  k.proj.slot.reserve(C);
+  ensure(k.proj.x, E, U);
+  ensure(k.proj.gi, 3 * H, U);
+  ensure_size(k.proj.bias, 3 * H);
+  for (Mat* m : {&k.h_prev, &k.ghn, &k.h_out, &k.dh_out}) ensure(*m, H, C);
+  for (Mat* m : {&k.gates, &k.dgh}) ensure(*m, 3 * H, C);
+  ensure(k.logits, V, Q);
+  ensure(k.dlogits, V, Q);
+  for (MatD* m : {&k.logp, &k.prob, &k.dlogits_d}) ensure(*m, V, Q);
+  for (VecD* v : {&k.entropy, &k.coef_logp, &k.coef_ent}) ensure_size(*v, Q);
+  ensure(k.dgi, 3 * H, U);
+  ensure(k.dx, E, U);
+  ensure(k.dan, H, n);
+  ensure(k.dh_prev, H, n);
+  ensure(k.dgh_shared, 3 * H, P);
+  ensure(gh_, 3 * H, n);
+  ensure(gh_shared_, 3 * H, P);
+
+  SampleScratch& w = sample_;
+  const int inputs = std::max(B, P * prompt_len);
+  w.proj.slot.reserve(inputs);
+  ensure(w.proj.x, E, std::min(V, inputs));
+  ensure(w.proj.gi, 3 * H, std::min(V, inputs));
+  ensure_size(w.proj.bias, 3 * H);
+  for (Mat* m : {&w.h_a, &w.h_b, &w.ghn}) ensure(*m, H, n);
+  ensure(w.gates, 3 * H, n);
+  ensure(w.logits, V, n);
+  ensure(w.logp, V, n);
+  ensure(w.prob, V, n);
+  ensure_size(w.entropy, n);
+  for (std::vector<int>* v : {&w.active_rows, &w.next_rows, &w.prompt_of}) v->reserve(B);
+  if (static_cast<int>(w.tokens.size()) < inputs) w.tokens.resize(inputs);
+}
+
+template <typename Scalar>
 int GruPolicy<Scalar>::validate_prompts(const TokenRows& prompts, const char* name) const {
   // Messages are built only on failure: this runs on every call.
   const auto row_name = [&](std::size_t p) {
@@ -341,6 +395,8 @@ void GruPolicy<Scalar>::forward(const TokenRows& prompts, const TokenRows& compl
     const int L = k.lengths[j];
     std::vector<double>& logp = out.logp[j];
     std::vector<double>& entropy = out.entropy[j];
+    logp.reserve(S);  // every row can hold the longest: reused outputs stop allocating
+    entropy.reserve(S);
     logp.resize(L);
     entropy.resize(L);
     k.first_token[j] = L > 0 ? completions[j][0] : -1;
@@ -545,10 +601,13 @@ void GruPolicy<Scalar>::sample(const TokenRows& prompts, int group_size, int max
   out.logp.resize(B);
   out.entropy.resize(B);
   out.terminated.assign(B, false);
-  for (int j = 0; j < B; ++j) {
+  for (int j = 0; j < B; ++j) {  // rows keep their capacity between calls
     out.tokens[j].clear();
     out.logp[j].clear();
     out.entropy[j].clear();
+    out.tokens[j].reserve(max_new_tokens);
+    out.logp[j].reserve(max_new_tokens);
+    out.entropy[j].reserve(max_new_tokens);
   }
   ensure(w.h_a, H, width);
   ensure(w.h_b, H, width);

@@ -71,7 +71,7 @@ struct PolicyOutput {
 
 // Sampling results, one row per completion j = p*G + g.
 struct SampleOutput {
-  TokenRows tokens;              // [B][L_j], 0 <= L_j <= max_new_tokens; eos included if emitted
+  TokenRows tokens;              // [B][L_j], 1 <= L_j <= max_new_tokens; eos included if emitted
   Ragged logp;                   // [B][L_j] log-prob of each token under the sampling distribution
   Ragged entropy;                // [B][L_j] entropy of the sampling distribution at each position
   std::vector<bool> terminated;  // [B] true iff the row emitted eos (false = truncated)
@@ -127,9 +127,17 @@ class GruPolicy {
   // Sets every gradient to 0 (backward only ever adds).
   void zero_grad();
 
+  // Optional: sizes every workspace for the largest batch to come (P prompts of prompt_len
+  // tokens, G completions each of at most max_completion_len tokens, also the sampling shape
+  // with max_new_tokens = max_completion_len), so that no later forward/backward/sample within
+  // those bounds allocates. Without it, workspaces grow on the first call that needs more.
+  void reserve(int num_prompts, int prompt_len, int group_size, int max_completion_len);
+
   // Teacher-forced forward over a group batch. prompts: [P][Lp], all the same length Lp >= 1;
   // completions: [B = P*G][L_j] with G >= 1 and any L_j >= 0 (ragged; empty rows are fine).
   // Writes out.logp and out.entropy ([B][L_j]) and keeps the activations for backward().
+  // The log-softmax is computed in double from the Scalar logits, by the same code as sample(),
+  // so teacher-forcing sampled tokens gives back their sampling log-probs (to GEMM rounding).
   // Throws InvalidArgument (naming "prompts[p]", "completions[j][t]", "temperature", ...) for
   // unequal prompt lengths, a completion count that is not a multiple of P, token ids outside
   // [0, V) or a temperature that is not a positive finite number. Nothing is kept on error.
