@@ -7,6 +7,8 @@ const SUITES = [
   { name: 'format', cmd: 'bash', args: ['tools/check-format.sh'] },
   { name: 'catch2-native', cmd: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure', '-j2'] },
   { name: 'catch2-asan', cmd: 'ctest', args: ['--test-dir', 'build/asan', '--output-on-failure', '-j2'] },
+  // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh).
+  { name: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=20000', 'bash', 'tools/fuzz.sh'] },
   { name: 'catch2-wasm', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure', '-j2'] },
   { name: 'node-api', cmd: 'node', args: ['--test', '--test-concurrency=2', 'tests/node/'] },
   { name: 'browser', cmd: 'node', args: ['--test', '--test-concurrency=1', 'tests/browser/'] },

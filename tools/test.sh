@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds every test target (native, ASan+UBSan, WASM) and runs every suite (tools/run-tests.mjs).
+# Builds every test target (native, ASan+UBSan, WASM, libFuzzer) and runs every suite (tools/run-tests.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tools/build.sh site wasm native asan
+bash tools/build.sh site wasm native asan fuzz
 node tools/run-tests.mjs "$@"

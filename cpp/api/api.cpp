@@ -25,6 +25,7 @@ const Registry& registry() {
     register_reference_methods(r);
     register_objective_methods(r);
     register_training_methods(r);
+    register_run_methods(r);
     r["memoryStats"] = [](const Json&) { return Json{{"heapInUse", heap_in_use()}}; };
     return r;
   }();
@@ -37,12 +38,18 @@ Json error_envelope(const char* type, const std::string& message) {
 
 const char* kind_of(const Json& value) {
   switch (value.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "boolean";
-    case Json::value_t::string: return "string";
-    case Json::value_t::array: return "array";
-    case Json::value_t::object: return "object";
-    default: return "number";
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::boolean:
+      return "boolean";
+    case Json::value_t::string:
+      return "string";
+    case Json::value_t::array:
+      return "array";
+    case Json::value_t::object:
+      return "object";
+    default:
+      return "number";
   }
 }
 
@@ -57,13 +64,25 @@ const Json& required(const Json& args, const char* name) {
   return args[name];
 }
 
+// The envelope as JSON text. Strings that are not valid UTF-8 (a method name from JS with a lone
+// surrogate, say) get U+FFFD instead of making the serializer throw; running out of memory
+// while printing a huge result becomes an error envelope too.
+std::string dump(const Json& envelope) {
+  try {
+    return envelope.dump(-1, ' ', false, Json::error_handler_t::replace);
+  } catch (const std::exception&) {
+    return R"({"error":{"type":"RangeError","message":"out of memory: the result is too large"}})";
+  }
+}
+
 }  // namespace
 
 Json call_json(const std::string& method, const Json& args) {
   try {
     const auto& methods = registry();
     auto found = methods.find(method);
-    if (found == methods.end()) return error_envelope("TypeError", "unknown method: " + method);
+    if (found == methods.end())
+      return error_envelope("TypeError", "unknown method: " + short_text(method));
     return Json{{"ok", found->second(args)}};
   } catch (const ArgumentTypeError& e) {
     return error_envelope("TypeError", e.what());
@@ -76,15 +95,64 @@ Json call_json(const std::string& method, const Json& args) {
   }
 }
 
+void check_json_text(std::string_view text) {
+  require(text.size() <= kMaxArgumentBytes,
+          "arguments: must be at most " + std::to_string(kMaxArgumentBytes) +
+              " bytes of JSON (64 MiB), got " + std::to_string(text.size()));
+  std::size_t depth = 0, values = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;  // the escaped character, whatever it is, does not end the string
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"':
+        in_string = true;
+        break;
+      case '[':
+      case '{':
+        if (++depth > kMaxJsonDepth)
+          throw InvalidArgument("arguments: must nest arrays and objects at most " +
+                                std::to_string(kMaxJsonDepth) +
+                                " levels deep, got deeper at byte " + std::to_string(i));
+        [[fallthrough]];
+      case ',':
+        if (++values > kMaxJsonValues)
+          throw InvalidArgument("arguments: must hold at most " + std::to_string(kMaxJsonValues) +
+                                " JSON values (array items and object members), got more at byte " +
+                                std::to_string(i));
+        break;
+      case ']':
+      case '}':
+        if (depth > 0) --depth;
+        break;
+      default:
+        break;
+    }
+  }
+}
+
 std::string call(const std::string& method, const std::string& args_json) {
   Json args;
   try {
-    args = Json::parse(args_json);
-  } catch (const std::exception& e) {
-    return error_envelope("TypeError", std::string("arguments: not valid JSON: ") + e.what())
-        .dump();
+    check_json_text(args_json);
+  } catch (const InvalidArgument& e) {
+    return dump(error_envelope("RangeError", e.what()));
   }
-  return call_json(method, args).dump();
+  try {
+    args = Json::parse(args_json);
+  } catch (const std::bad_alloc&) {
+    return dump(error_envelope("RangeError", "arguments: out of memory while parsing the JSON"));
+  } catch (const std::exception& e) {
+    return dump(error_envelope("TypeError", std::string("arguments: not valid JSON: ") + e.what()));
+  }
+  return dump(call_json(method, args));
 }
 
 std::vector<std::string> method_names() {
@@ -136,15 +204,27 @@ bool boolean_or(const Json& args, const char* name, bool fallback) {
   return value.get<bool>();
 }
 
-std::string string(const Json& args, const char* name) {
+std::string string(const Json& args, const char* name, std::size_t max_bytes) {
   const Json& value = required(args, name);
   if (!value.is_string())
     throw ArgumentTypeError(std::string(name) + ": must be a string, got " + kind_of(value));
-  return value.get<std::string>();
+  const std::string& text = value.get_ref<const std::string&>();
+  require(text.size() <= max_bytes, std::string(name) + ": must be a string of at most " +
+                                        std::to_string(max_bytes) + " bytes, got " +
+                                        std::to_string(text.size()));
+  return text;
 }
 
-std::string string_or(const Json& args, const char* name, const std::string& fallback) {
-  return has(args, name) ? string(args, name) : fallback;
+std::string string_or(const Json& args, const char* name, const std::string& fallback,
+                      std::size_t max_bytes) {
+  return has(args, name) ? string(args, name, max_bytes) : fallback;
+}
+
+std::string short_text(std::string_view text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  std::size_t cut = max_bytes;  // never split a UTF-8 sequence: back up to its first byte
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "... (" + std::to_string(text.size()) + " bytes)";
 }
 
 std::vector<double> numbers(const Json& args, const char* name) {

@@ -10,14 +10,17 @@
 namespace grpo::api {
 namespace {
 
+// Verifier text and reference: megabytes are fine (the verifier is linear), up to 32 MiB each
+// (docs/limits.md); the whole argument text is bounded by kMaxArgumentBytes anyway.
+constexpr std::size_t kMaxVerifierTextBytes = std::size_t{32} << 20;
+
 Json check_numeric_answer_method(const Json& args) {
-  const VerifierResult r = check_numeric_answer(string(args, "text"), string(args, "reference"));
-  return Json{{"accuracy", r.accuracy},
-              {"status", status_name(r.status)},
-              {"candidate", r.candidate},
-              {"value", r.has_value ? encode_number(r.value) : Json(nullptr)},
-              {"rule", r.rule},
-              {"reason", r.reason}};
+  const VerifierResult r = check_numeric_answer(string(args, "text", kMaxVerifierTextBytes),
+                                                string(args, "reference", kMaxVerifierTextBytes));
+  return Json{
+      {"accuracy", r.accuracy},   {"status", status_name(r.status)},
+      {"candidate", r.candidate}, {"value", r.has_value ? encode_number(r.value) : Json(nullptr)},
+      {"rule", r.rule},           {"reason", r.reason}};
 }
 
 Json weights_json(const TokenWeights& weights) {
@@ -45,15 +48,16 @@ Json synthetic_mode_training_method(const Json& args) {
 
 void register_reference_methods(Registry& r) {
   r["verifyNumericAnswer"] = [](const Json& a) {
-    return Json(verify_numeric_answer(string(a, "text"), string(a, "reference")));
+    return Json(verify_numeric_answer(string(a, "text", kMaxVerifierTextBytes),
+                                      string(a, "reference", kMaxVerifierTextBytes)));
   };
   r["checkNumericAnswer"] = check_numeric_answer_method;
   r["informativeGroupProbability"] = [](const Json& a) {
     return Json(informative_group_probability(number(a, "p"), integer(a, "groupSize")));
   };
   r["expectedDrawsForInformativeGroups"] = [](const Json& a) {
-    return encode_number(
-        expected_draws_for_informative_groups(number(a, "n"), number(a, "p"), integer(a, "groupSize")));
+    return encode_number(expected_draws_for_informative_groups(number(a, "n"), number(a, "p"),
+                                                               integer(a, "groupSize")));
   };
   r["groupRelativeAdvantages"] = [](const Json& a) {
     return Json(group_relative_advantages(numbers(a, "rewards"), boolean_or(a, "scale", true)));

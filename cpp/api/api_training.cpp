@@ -16,20 +16,44 @@ constexpr int kMaxLiveExperiments = 8;  // each holds a policy, a reference and 
 // --- config ------------------------------------------------------------------------------
 
 const std::vector<std::string>& config_keys() {
-  static const std::vector<std::string> keys = {
-      "profile", "seed", "trainPrompts", "heldoutPrompts", "maxOperand", "formatWeight", "embed",
-      "hidden", "warmupSteps", "warmupLearningRate", "teacherAccuracy", "groupSize", "promptBatch",
-      "updates", "updateEpochs", "lossType", "scaleRewards", "epsLow", "epsHigh", "beta",
-      "temperature", "learningRate", "maxGradNorm", "maxNewTokens", "dynamicSampling",
-      "maskTruncated", "importanceSamplingLevel", "evalSamples", "finalEvalSamples"};
+  static const std::vector<std::string> keys = {"profile",
+                                                "seed",
+                                                "trainPrompts",
+                                                "heldoutPrompts",
+                                                "maxOperand",
+                                                "formatWeight",
+                                                "embed",
+                                                "hidden",
+                                                "warmupSteps",
+                                                "warmupLearningRate",
+                                                "teacherAccuracy",
+                                                "groupSize",
+                                                "promptBatch",
+                                                "updates",
+                                                "updateEpochs",
+                                                "lossType",
+                                                "scaleRewards",
+                                                "epsLow",
+                                                "epsHigh",
+                                                "beta",
+                                                "temperature",
+                                                "learningRate",
+                                                "maxGradNorm",
+                                                "maxNewTokens",
+                                                "dynamicSampling",
+                                                "maskTruncated",
+                                                "importanceSamplingLevel",
+                                                "evalSamples",
+                                                "finalEvalSamples"};
   return keys;
 }
 
 int small_int(const Json& a, const char* name, int fallback) {
   const long long value = integer_or(a, name, fallback);
   // Out-of-range values are reported by ExperimentConfig::validate with the allowed range.
-  return value > 1000000000LL ? 1000000001 : value < -1000000000LL ? -1000000001
-                                                                   : static_cast<int>(value);
+  return value > 1000000000LL    ? 1000000001
+         : value < -1000000000LL ? -1000000001
+                                 : static_cast<int>(value);
 }
 
 // Profile defaults, then the caller's overrides; unknown keys are mistakes worth naming.
@@ -38,7 +62,8 @@ ExperimentConfig read_config(const Json& a) {
   for (const auto& item : a.items()) {
     const auto& keys = config_keys();
     if (std::find(keys.begin(), keys.end(), item.key()) == keys.end())
-      throw ArgumentTypeError(item.key() + ": unknown option (see docs/api.md for the config fields)");
+      throw ArgumentTypeError(short_text(item.key()) +
+                              ": unknown option (see docs/api.md for the config fields)");
   }
   ExperimentConfig c = profile_defaults(string_or(a, "profile", "smoke"));
   const long long seed = integer_or(a, "seed", static_cast<long long>(c.seed));
@@ -111,7 +136,10 @@ Json config_json(const ExperimentConfig& c) {
 // --- results -----------------------------------------------------------------------------
 
 Json prompt_json(const Prompt& p) {
-  return Json{{"id", p.id}, {"text", p.text}, {"answer", p.answer}, {"split", p.split},
+  return Json{{"id", p.id},
+              {"text", p.text},
+              {"answer", p.answer},
+              {"split", p.split},
               {"tokens", p.tokens}};
 }
 
@@ -133,7 +161,8 @@ Json metrics_json(const GenerationMetrics& m) {
 Json by_prompt_json(const std::vector<Prompt>& prompts, const GenerationMetrics& m) {
   Json out = Json::array();
   for (std::size_t i = 0; i < prompts.size() && i < m.by_prompt.size(); ++i)
-    out.push_back({{"promptId", prompts[i].id}, {"prompt", prompts[i].text}, {"accuracy", m.by_prompt[i]}});
+    out.push_back(
+        {{"promptId", prompts[i].id}, {"prompt", prompts[i].text}, {"accuracy", m.by_prompt[i]}});
   return out;
 }
 
@@ -160,15 +189,18 @@ Json history_json(const HistoryRow& r) {
 }
 
 Json checkpoint_json(Experiment& e) {
-  return export_checkpoint(e.policy(), e.vocab().tokens,
-                           Json{{"temperature", e.config().temperature},
-                                {"experiment", config_json(e.config())}});
+  return export_checkpoint(
+      e.policy(), e.vocab().tokens,
+      Json{{"temperature", e.config().temperature}, {"experiment", config_json(e.config())}});
 }
 
 Json result_json(Experiment& e) {
   Json history = Json::array();
   for (const HistoryRow& row : e.history()) history.push_back(history_json(row));
-  return Json{{"config", config_json(e.config())},
+  // format and version: what importRun (api_run.cpp) checks when a page loads a saved run.
+  return Json{{"format", "grpo-lab-run"},
+              {"version", 1},
+              {"config", config_json(e.config())},
               {"vocab", e.vocab().tokens},
               {"prompts", prompts_json(e.prompts())},
               {"beforeTrain", metrics_json(e.before_train())},
@@ -187,20 +219,21 @@ Json result_json(Experiment& e) {
 Json rollout_row_json(const RolloutRow& row, const Vocab& vocab, const std::string& version) {
   Json tokens = Json::array();
   for (int id : row.tokens) tokens.push_back(vocab.tokens[id]);
-  return Json{{"promptId", row.prompt_id},
-              {"responseTokens", tokens},
-              {"responseTokenIds", row.tokens},
-              {"responseText", row.score.text},
-              {"reward", row.score.reward},
-              {"rewardComponents", {{"correctness", row.score.correctness}, {"format", row.score.format}}},
-              {"accuracy", row.score.accuracy},
-              {"status", status_name(row.score.status)},
-              {"length", row.tokens.size()},
-              {"terminated", row.terminated},
-              {"oldLogProbs", row.old_logp},
-              {"entropies", row.entropy},
-              {"advantage", row.advantage},
-              {"generatorVersion", version}};
+  return Json{
+      {"promptId", row.prompt_id},
+      {"responseTokens", tokens},
+      {"responseTokenIds", row.tokens},
+      {"responseText", row.score.text},
+      {"reward", row.score.reward},
+      {"rewardComponents", {{"correctness", row.score.correctness}, {"format", row.score.format}}},
+      {"accuracy", row.score.accuracy},
+      {"status", status_name(row.score.status)},
+      {"length", row.tokens.size()},
+      {"terminated", row.terminated},
+      {"oldLogProbs", row.old_logp},
+      {"entropies", row.entropy},
+      {"advantage", row.advantage},
+      {"generatorVersion", version}};
 }
 
 // --- live experiments --------------------------------------------------------------------
@@ -212,6 +245,8 @@ std::map<int, std::unique_ptr<Experiment>>& experiments() {
 
 Experiment& experiment_of(const Json& a) {
   const long long handle = integer(a, "handle");
+  require(handle >= 1 && handle <= 2147483647,
+          "handle: must be an integer in [1, 2147483647], got " + std::to_string(handle));
   auto found = experiments().find(static_cast<int>(handle));
   require(found != experiments().end(),
           "handle: no live experiment " + std::to_string(handle) + " (disposed or never created)");
@@ -239,8 +274,8 @@ Json experiment_create(const Json& a) {
 Json experiment_step(const Json& a) {
   Experiment& e = experiment_of(a);
   const long long count = integer_or(a, "count", 1);
-  require(count >= 1 && count <= 100000, "count: must be an integer in [1, 100000], got " +
-                                             std::to_string(count));
+  require(count >= 1 && count <= 100000,
+          "count: must be an integer in [1, 100000], got " + std::to_string(count));
   Json rows = Json::array();
   for (long long i = 0; i < count && !e.done(); ++i) rows.push_back(history_json(e.step()));
   return Json{{"rows", rows}, {"done", e.done()}, {"updatesDone", e.updates_done()}};
@@ -254,7 +289,9 @@ Json experiment_finish(const Json& a) {
 
 Json experiment_dispose(const Json& a) {
   const long long handle = integer(a, "handle");
-  return Json{{"disposed", experiments().erase(static_cast<int>(handle)) == 1}};
+  // A handle beyond int would wrap onto another experiment's number: it names none.
+  const bool in_range = handle >= 1 && handle <= 2147483647;
+  return Json{{"disposed", in_range && experiments().erase(static_cast<int>(handle)) == 1}};
 }
 
 // --- stateless methods -------------------------------------------------------------------
@@ -277,6 +314,8 @@ std::vector<Prompt> read_prompts(const Json& a, const Vocab& vocab) {
   const Json& list = a.contains("prompts") ? a["prompts"] : Json();
   if (!list.is_array() || list.empty())
     throw ArgumentTypeError("prompts: must be a non-empty array of prompt objects");
+  require(list.size() <= 1000,
+          "prompts: must hold at most 1000 prompts, got " + std::to_string(list.size()));
   std::vector<Prompt> prompts;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string name = "prompts[" + std::to_string(i) + "]";
@@ -334,6 +373,19 @@ Json teacher_forced_method(const Json& a) {
   if (!list.is_array()) throw ArgumentTypeError("sequences: must be an array of token-id arrays");
   TokenRows sequences;
   const int vocab_size = static_cast<int>(checkpoint.vocab.size());
+  // Work memory grows with tokens x (vocab, hidden): logits, log-probs and gradients per token
+  // in double and float, GRU states and gates. Bounded (docs/limits.md) before anything is read.
+  const GruDims& dims = checkpoint.policy.dims();
+  const std::size_t bytes_per_token =
+      32 * static_cast<std::size_t>(dims.vocab) + 40 * static_cast<std::size_t>(dims.hidden) + 64;
+  const std::size_t max_tokens = (std::size_t{256} << 20) / bytes_per_token;
+  std::size_t total_tokens = 0;
+  for (const Json& row : list) total_tokens += row.is_array() ? row.size() : 0;
+  require(total_tokens <= max_tokens,
+          "sequences: must hold at most " + std::to_string(max_tokens) +
+              " tokens in all for a checkpoint with vocab " + std::to_string(dims.vocab) +
+              " and hidden " + std::to_string(dims.hidden) + " (256 MiB of work memory), got " +
+              std::to_string(total_tokens));
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string name = "sequences[" + std::to_string(i) + "]";
     Json wrapper{{name, list[i]}};
@@ -352,8 +404,8 @@ Json teacher_forced_method(const Json& a) {
   const auto log_probs =
       checkpoint.policy.teacher_forced_log_probs(sequences, checkpoint.temperature, gradients);
   Json out{{"logProbs", log_probs}};
-  out["gradients"] = gradients ? tensors_to_json(checkpoint.policy, checkpoint.policy.grads())
-                               : Json(nullptr);
+  out["gradients"] =
+      gradients ? tensors_to_json(checkpoint.policy, checkpoint.policy.grads()) : Json(nullptr);
   return out;
 }
 

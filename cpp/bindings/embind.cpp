@@ -11,7 +11,9 @@ std::string call(const std::string& method, const std::string& args_json) {
   return grpo::api::call(method, args_json);
 }
 
-std::string method_list() { return grpo::api::Json(grpo::api::method_names()).dump(); }
+std::string method_list() {
+  return grpo::api::Json(grpo::api::method_names()).dump();
+}
 
 }  // namespace
 

@@ -12,13 +12,12 @@ namespace {
 
 constexpr double kStdEpsilon = 1e-4;  // TRL adds this to the std before dividing.
 
-void check_clip_arguments(const std::vector<double>& ratios,
-                          const std::vector<double>& advantages, double eps_low,
-                          double eps_high) {
+void check_clip_arguments(const std::vector<double>& ratios, const std::vector<double>& advantages,
+                          double eps_low, double eps_high) {
   require(!ratios.empty(), "ratios: must be a non-empty array");
-  require(ratios.size() == advantages.size(),
-          "advantages: must have the same length as ratios (" + std::to_string(ratios.size()) +
-              "), got " + std::to_string(advantages.size()));
+  require(ratios.size() == advantages.size(), "advantages: must have the same length as ratios (" +
+                                                  std::to_string(ratios.size()) + "), got " +
+                                                  std::to_string(advantages.size()));
   for (std::size_t i = 0; i < ratios.size(); ++i) {
     require(std::isfinite(ratios[i]) && ratios[i] > 0.0,
             "ratios[" + std::to_string(i) + "]: must be a finite number > 0, got " +
@@ -59,15 +58,15 @@ std::vector<double> group_relative_advantages(const std::vector<double>& rewards
     for (double& a : advantages) a /= std_dev + kStdEpsilon;
   }
   // Equal rewards: exact zeros, not rounding noise.
-  const bool all_equal = std::all_of(rewards.begin(), rewards.end(),
-                                     [&](double r) { return r == rewards.front(); });
+  const bool all_equal =
+      std::all_of(rewards.begin(), rewards.end(), [&](double r) { return r == rewards.front(); });
   if (all_equal) std::fill(advantages.begin(), advantages.end(), 0.0);
   return advantages;
 }
 
 std::vector<double> clipped_surrogate_terms(const std::vector<double>& ratios,
-                                            const std::vector<double>& advantages,
-                                            double eps_low, double eps_high) {
+                                            const std::vector<double>& advantages, double eps_low,
+                                            double eps_high) {
   check_clip_arguments(ratios, advantages, eps_low, eps_high);
   std::vector<double> terms(ratios.size());
   for (std::size_t i = 0; i < ratios.size(); ++i) {

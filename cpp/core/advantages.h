@@ -12,8 +12,8 @@ std::vector<double> group_relative_advantages(const std::vector<double>& rewards
 // min(ratio*A, clip(ratio, 1-eps_low, 1+eps_high)*A) per element.
 // ratios > 0, eps_low in [0, 1), eps_high >= 0, equal lengths.
 std::vector<double> clipped_surrogate_terms(const std::vector<double>& ratios,
-                                            const std::vector<double>& advantages,
-                                            double eps_low, double eps_high);
+                                            const std::vector<double>& advantages, double eps_low,
+                                            double eps_high);
 
 // True where the clipped branch is selected and differs from the unclipped one:
 // A > 0 and ratio > 1+eps_high, or A < 0 and ratio < 1-eps_low.

@@ -33,11 +33,12 @@ double pass_at_k_independent(double p, long long k) {
 }
 
 double pass_at_k_unbiased(long long n, long long c, long long k) {
-  require(n >= 1 && n <= 100000000, "n: must be an integer in [1, 100000000], got " + std::to_string(n));
-  require(c >= 0 && c <= n, "c: must be an integer in [0, n=" + std::to_string(n) + "], got " +
-                                std::to_string(c));
-  require(k >= 1 && k <= n, "k: must be an integer in [1, n=" + std::to_string(n) + "], got " +
-                                std::to_string(k));
+  require(n >= 1 && n <= 100000000,
+          "n: must be an integer in [1, 100000000], got " + std::to_string(n));
+  require(c >= 0 && c <= n,
+          "c: must be an integer in [0, n=" + std::to_string(n) + "], got " + std::to_string(c));
+  require(k >= 1 && k <= n,
+          "k: must be an integer in [1, n=" + std::to_string(n) + "], got " + std::to_string(k));
   if (n - c < k) return 1.0;
   // C(n-c, k) / C(n, k) = prod_{i=n-c+1}^{n} (1 - k / i)
   double all_fail = 1.0;

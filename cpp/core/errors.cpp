@@ -11,6 +11,11 @@ std::string format_number(double value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
   char buffer[32];
+  // Whole numbers print in full ("10", "1000000"), not as the shorter "1e+01" / "1e+06".
+  if (value == std::floor(value) && std::fabs(value) < 1e15) {
+    std::snprintf(buffer, sizeof buffer, "%.0f", value);
+    return buffer;
+  }
   std::snprintf(buffer, sizeof buffer, "%.17g", value);
   // Prefer the shortest representation that still round-trips.
   for (int precision = 1; precision <= 17; ++precision) {

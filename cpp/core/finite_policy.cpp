@@ -32,7 +32,7 @@ FinitePolicyState state_of(const std::vector<double>& logits) {
 
 const std::vector<FiniteMode>& finite_modes() {
   static const std::vector<FiniteMode> modes = {
-      {"A", true, 0.35}, {"B", true, 0.15},  {"C", true, 0.05},
+      {"A", true, 0.35},  {"B", true, 0.15},  {"C", true, 0.05},
       {"D", false, 0.20}, {"E", false, 0.15}, {"F", false, 0.10},
   };
   return modes;

@@ -16,9 +16,9 @@ constexpr long long kMaxTotalTokens = 1000000;
 
 void check_lengths(const std::vector<double>& rewards, const std::vector<long long>& lengths) {
   check_rewards(rewards, "rewards");
-  require(lengths.size() == rewards.size(),
-          "lengths: must have one entry per reward (" + std::to_string(rewards.size()) +
-              "), got " + std::to_string(lengths.size()));
+  require(lengths.size() == rewards.size(), "lengths: must have one entry per reward (" +
+                                                std::to_string(rewards.size()) + "), got " +
+                                                std::to_string(lengths.size()));
   long long total = 0;
   for (std::size_t i = 0; i < lengths.size(); ++i) {
     require(lengths[i] >= 1 && lengths[i] <= kMaxLength,
@@ -59,7 +59,8 @@ TokenWeights dr_grpo_token_weights(const std::vector<double>& rewards,
           "fixedLength: must be an integer in [" + std::to_string(longest) +
               " (the longest length), " + std::to_string(kMaxLength) + "], got " +
               std::to_string(fixed_length));
-  const double denominator = static_cast<double>(rewards.size()) * static_cast<double>(fixed_length);
+  const double denominator =
+      static_cast<double>(rewards.size()) * static_cast<double>(fixed_length);
   return spread(group_relative_advantages(rewards, false), lengths,
                 [&](std::size_t) { return denominator; });
 }

@@ -337,8 +337,11 @@ bool parse_whole_number(std::string_view s, const NumberSyntax& syntax, NumberTo
 
 std::string quote(std::string_view s) {
   if (s.size() <= kQuoteLimit) return "'" + std::string(s) + "'";
-  return "'" + std::string(s.substr(0, kQuoteLimit)) + "...' (" + std::to_string(s.size()) +
-         " characters)";
+  // Cut before a UTF-8 continuation byte, never inside a character: the reason must stay valid
+  // UTF-8 or the JSON API could not print it (found by fuzz/fuzz_verifier).
+  std::size_t cut = kQuoteLimit;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  return "'" + std::string(s.substr(0, cut)) + "...' (" + std::to_string(s.size()) + " bytes)";
 }
 
 // The last box: the marker (\boxed or \fbox) that starts last among those followed by optional

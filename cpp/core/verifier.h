@@ -12,13 +12,13 @@ enum class VerifierStatus { Correct, Incorrect, NoAnswer, Invalid, Truncated };
 const char* status_name(VerifierStatus status);
 
 struct VerifierResult {
-  int accuracy = 0;                         // 1 when status is Correct
+  int accuracy = 0;  // 1 when status is Correct
   VerifierStatus status = VerifierStatus::NoAnswer;
-  std::string candidate;                    // the extracted text (box content or number token), may be empty
-  double value = 0.0;                       // parsed candidate; meaningful only when has_value
+  std::string candidate;  // the extracted text (box content or number token), may be empty
+  double value = 0.0;     // parsed candidate; meaningful only when has_value
   bool has_value = false;
-  std::string rule;                         // short machine id of the rule that decided, e.g. "last_box"
-  std::string reason;                       // one human-readable sentence (English)
+  std::string rule;    // short machine id of the rule that decided, e.g. "last_box"
+  std::string reason;  // one human-readable sentence (English)
 };
 
 // Throws InvalidArgument("reference: ...") when the reference is not a number.

@@ -50,9 +50,9 @@ void ExperimentConfig::validate() const {
   check_real(teacher_accuracy, 0.0, 1.0, false, "teacherAccuracy");
   check_int(group_size, 2, 64, "groupSize");
   check_int(prompt_batch, 1, 64, "promptBatch");
-  require(prompt_batch <= train_prompts,
-          "promptBatch: must be at most trainPrompts (" + std::to_string(train_prompts) +
-              "), got " + std::to_string(prompt_batch));
+  require(prompt_batch <= train_prompts, "promptBatch: must be at most trainPrompts (" +
+                                             std::to_string(train_prompts) + "), got " +
+                                             std::to_string(prompt_batch));
   check_int(updates, 1, 1000000, "updates");
   check_int(update_epochs, 1, 16, "updateEpochs");
   check_real(eps_low, 0.0, 0.999, false, "epsLow");

@@ -69,8 +69,9 @@ std::string teacher_answer(const Prompt& prompt, double accuracy, Rng& rng) {
 
 }  // namespace
 
-RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab, const std::vector<Prompt>& prompts,
-                              const ExperimentConfig& config, Rng& rng) {
+RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
+                              const std::vector<Prompt>& prompts, const ExperimentConfig& config,
+                              Rng& rng) {
   const int group = config.group_size;
   SampleOutput sampled;
   policy.sample(prompt_tokens(prompts), group, config.max_new_tokens, config.temperature,
@@ -85,7 +86,8 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab, const std::vec
       row.prompt_id = prompts[p].id;
       row.tokens = sampled.tokens[j];
       row.terminated = sampled.terminated[j];
-      row.score = score_response(row.tokens, row.terminated, prompts[p], vocab, config.format_weight);
+      row.score =
+          score_response(row.tokens, row.terminated, prompts[p], vocab, config.format_weight);
       row.old_logp = sampled.logp[j];
       row.entropy = sampled.entropy[j];
       rewards.push_back(row.score.reward);
@@ -172,7 +174,8 @@ Experiment::Experiment(const ExperimentConfig& config)
   options.train_size = config_.train_prompts;
   options.heldout_size = config_.heldout_prompts;
   prompts_ = arithmetic_prompts(options);
-  for (const Prompt& prompt : prompts_) (prompt.split == "train" ? train_ : heldout_).push_back(prompt);
+  for (const Prompt& prompt : prompts_)
+    (prompt.split == "train" ? train_ : heldout_).push_back(prompt);
 
   Rng init_rng = rng_.fork(5);
   policy_.reset_parameters(init_rng);
@@ -233,11 +236,11 @@ std::vector<Prompt> Experiment::next_prompt_batch() {
 }
 
 const HistoryRow& Experiment::step() {
-  require(!done(), "updates: the run has finished all " + std::to_string(config_.updates) +
-                       " updates");
+  require(!done(),
+          "updates: the run has finished all " + std::to_string(config_.updates) + " updates");
   HistoryRow row = update();
-  const GenerationMetrics eval = evaluate_generation(policy_, reference_, vocab_, train_,
-                                                     config_.eval_samples, config_, eval_rng_, false);
+  const GenerationMetrics eval = evaluate_generation(
+      policy_, reference_, vocab_, train_, config_.eval_samples, config_, eval_rng_, false);
   row.eval_accuracy = eval.accuracy;
   row.eval_entropy = eval.entropy;
   history_.push_back(row);
@@ -247,7 +250,8 @@ const HistoryRow& Experiment::step() {
 HistoryRow Experiment::update() {
   const int group = config_.group_size;
   const std::vector<Prompt> batch_prompts = next_prompt_batch();
-  const RolloutBatch rollouts = collect_rollouts(policy_, vocab_, batch_prompts, config_, rollout_rng_);
+  const RolloutBatch rollouts =
+      collect_rollouts(policy_, vocab_, batch_prompts, config_, rollout_rng_);
 
   HistoryRow row;
   row.update = updates_done() + 1;
@@ -353,8 +357,8 @@ void Experiment::finish() {
   // Its own stream (copied, so finishing twice gives the same numbers): "after" numbers do not
   // depend on how many updates were evaluated before.
   Rng after_rng = after_rng_;
-  after_train_ = evaluate_generation(policy_, reference_, vocab_, train_, config_.final_eval_samples,
-                                     config_, after_rng, true);
+  after_train_ = evaluate_generation(policy_, reference_, vocab_, train_,
+                                     config_.final_eval_samples, config_, after_rng, true);
   after_heldout_ = evaluate_generation(policy_, reference_, vocab_, heldout_,
                                        config_.final_eval_samples, config_, after_rng, true);
   finished_ = true;

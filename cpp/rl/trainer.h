@@ -20,13 +20,13 @@ using Policy = GruPolicy<float>;
 
 // Fresh-generation metrics over a prompt set (the notebook's selected columns).
 struct GenerationMetrics {
-  double accuracy = 0;           // share of sampled responses the verifier marks correct
-  double mean_reward = 0;        // mean total reward
-  double mean_length = 0;        // mean completion tokens (eos included)
-  double entropy = 0;            // mean per-token entropy of the sampling distribution
-  double teacher_forced_kl = 0;  // mean per-token k3 KL to the reference, teacher-forced
-  double pass_at_4 = 0;          // unbiased pass@4 per prompt, averaged over prompts
-  std::vector<double> by_prompt; // per-prompt accuracy, in prompt order
+  double accuracy = 0;            // share of sampled responses the verifier marks correct
+  double mean_reward = 0;         // mean total reward
+  double mean_length = 0;         // mean completion tokens (eos included)
+  double entropy = 0;             // mean per-token entropy of the sampling distribution
+  double teacher_forced_kl = 0;   // mean per-token k3 KL to the reference, teacher-forced
+  double pass_at_4 = 0;           // unbiased pass@4 per prompt, averaged over prompts
+  std::vector<double> by_prompt;  // per-prompt accuracy, in prompt order
 };
 
 // One row of the per-update history (all numbers of that update).
@@ -39,7 +39,7 @@ struct HistoryRow {
   double clip_fraction_low = 0, clip_fraction_high = 0, clip_fraction_region = 0;
   double kl = 0, loss = 0, grad_norm = 0;  // means over the update's epochs (grad norm pre-clip)
   double mean_reward = 0, accuracy = 0, mean_length = 0, truncated_fraction = 0;  // rollouts
-  double entropy = 0;  // mean per-token entropy of the rollouts
+  double entropy = 0;          // mean per-token entropy of the rollouts
   double token_positions = 0;  // positions processed by the policy (sampling, forwards, backwards)
 };
 
@@ -62,8 +62,9 @@ struct RolloutBatch {
 
 // Samples `config.group_size` responses for each prompt from `policy` (frozen: not changed),
 // scores them and computes advantages with the config's scaling.
-RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab, const std::vector<Prompt>& prompts,
-                              const ExperimentConfig& config, Rng& rng);
+RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
+                              const std::vector<Prompt>& prompts, const ExperimentConfig& config,
+                              Rng& rng);
 
 // Fresh generation: `samples` responses per prompt, scored; with_kl adds the teacher-forced k3
 // KL to `reference` on those samples (one more forward pass).
@@ -111,7 +112,7 @@ class Experiment {
   ExperimentConfig config_;
   Vocab vocab_;
   std::vector<Prompt> prompts_, train_, heldout_;
-  Rng rng_;                       // parent of the streams below
+  Rng rng_;  // parent of the streams below
   Rng warmup_rng_, rollout_rng_, eval_rng_, batch_rng_, after_rng_;
   Policy policy_, reference_;
   Adam<float> optimizer_;

@@ -14,7 +14,9 @@ double now_seconds() {
   return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
 }
 
-double seconds_since(double start) { return now_seconds() - start; }
+double seconds_since(double start) {
+  return now_seconds() - start;
+}
 
 }  // namespace grpo::bench
 
@@ -27,7 +29,8 @@ int main(int argc, char** argv) {
   if (!*only || !std::strcmp(only, "policy")) bench_policy(rows);
   if (!*only || !std::strcmp(only, "training")) bench_training(rows);
   nlohmann::json out = nlohmann::json::array();
-  for (const Row& row : rows) out.push_back({{"name", row.name}, {"value", row.value}, {"unit", row.unit}});
+  for (const Row& row : rows)
+    out.push_back({{"name", row.name}, {"value", row.value}, {"unit", row.unit}});
   std::printf("%s\n", out.dump().c_str());
   return 0;
 }

@@ -76,7 +76,8 @@ void bench_hidden(int hidden, std::vector<Row>& rows) {
     // of the P*G sequences, counted as if each sequence ran alone (the shared prefix is not
     // discounted).
     double positions = 0;
-    for (const auto& row : samples.tokens) positions += prompt_len + static_cast<double>(row.size());
+    for (const auto& row : samples.tokens)
+      positions += prompt_len + static_cast<double>(row.size());
     rows.push_back({"policy_token_positions_per_s" + suffix, positions / fwd_bwd_s, "positions/s"});
   }
 }

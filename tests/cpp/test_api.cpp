@@ -6,14 +6,17 @@
 using grpo::api::Json;
 
 TEST_CASE("api returns ok envelopes and typed errors", "[api]") {
-  const Json ok = Json::parse(grpo::api::call("informativeGroupProbability", R"({"p":0.5,"groupSize":2})"));
+  const Json ok =
+      Json::parse(grpo::api::call("informativeGroupProbability", R"({"p":0.5,"groupSize":2})"));
   CHECK(ok["ok"].get<double>() == 0.5);
 
-  const Json range = Json::parse(grpo::api::call("informativeGroupProbability", R"({"p":2,"groupSize":2})"));
+  const Json range =
+      Json::parse(grpo::api::call("informativeGroupProbability", R"({"p":2,"groupSize":2})"));
   CHECK(range["error"]["type"] == "RangeError");
   CHECK(range["error"]["message"].get<std::string>().rfind("p:", 0) == 0);
 
-  const Json type = Json::parse(grpo::api::call("informativeGroupProbability", R"({"p":"x","groupSize":2})"));
+  const Json type =
+      Json::parse(grpo::api::call("informativeGroupProbability", R"({"p":"x","groupSize":2})"));
   CHECK(type["error"]["type"] == "TypeError");
 
   const Json missing = Json::parse(grpo::api::call("noSuchMethod", "{}"));
@@ -24,8 +27,8 @@ TEST_CASE("api returns ok envelopes and typed errors", "[api]") {
 }
 
 TEST_CASE("api encodes and decodes non-finite numbers", "[api]") {
-  const Json draws =
-      grpo::api::call_json("expectedDrawsForInformativeGroups", {{"n", 10}, {"p", 0.0}, {"groupSize", 4}});
+  const Json draws = grpo::api::call_json("expectedDrawsForInformativeGroups",
+                                          {{"n", 10}, {"p", 0.0}, {"groupSize", 4}});
   CHECK(draws["ok"] == Json{{"$number", "Infinity"}});
   const Json nan = grpo::api::call_json("informativeGroupProbability",
                                         {{"p", {{"$number", "NaN"}}}, {"groupSize", 4}});

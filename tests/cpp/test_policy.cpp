@@ -220,7 +220,8 @@ TEST_CASE("policy: hand-written backward matches central differences for every t
     policy.zero_grad();
     policy.forward(kGradPrompts, kGradCompletions, temperature, out);
     policy.backward(w_logp);
-    check_all_gradients(policy, [&] { return weighted_loss(policy, temperature, w_logp, nullptr); });
+    check_all_gradients(policy,
+                        [&] { return weighted_loss(policy, temperature, w_logp, nullptr); });
   }
   SECTION("loss = sum w_t logp_t + u_t entropy_t") {
     policy.zero_grad();
@@ -255,12 +256,14 @@ TEST_CASE("policy: teacher_forced_log_probs gives log-probs and the gradient of 
     const std::vector<int> rest(sequences[i].begin() + 1, sequences[i].end());
     const Reference ref = naive_reference(policy, {sequences[i][0]}, rest, temperature);
     REQUIRE(logp[i].size() == rest.size());
-    for (std::size_t t = 0; t < rest.size(); ++t) CHECK_THAT(logp[i][t], WithinAbs(ref.logp[t], 1e-12));
+    for (std::size_t t = 0; t < rest.size(); ++t)
+      CHECK_THAT(logp[i][t], WithinAbs(ref.logp[t], 1e-12));
   }
   check_all_gradients(policy, [&] {
     GruPolicy<double> copy = policy;
     double sum = 0;
-    for (const std::vector<double>& row : copy.teacher_forced_log_probs(sequences, temperature, false))
+    for (const std::vector<double>& row :
+         copy.teacher_forced_log_probs(sequences, temperature, false))
       for (double value : row) sum += value;
     return sum;
   });
@@ -310,6 +313,7 @@ TEMPLATE_TEST_CASE("policy: the shared-prefix batch equals each sequence run on 
     for (int& token : completion) token = static_cast<int>(rng.below(13));
   }
   PolicyOutput batched, single;
+  policy.reserve(P, Lp, G, 6);  // presized workspaces give the same results
   policy.forward(prompts, completions, 0.9, batched);
   for (int j = 0; j < P * G; ++j) {
     policy.forward({prompts[j / G]}, {completions[j]}, 0.9, single);
@@ -330,6 +334,8 @@ TEST_CASE("policy: forward, backward and sample reject bad arguments by name", "
   CHECK_THROWS_WITH(GruPolicy<double>(GruDims{5000, 2, 3}),
                     Contains("policy.vocab: must be an integer in [1, 4096], got 5000"));
   CHECK_THROWS_WITH(policy.backward({}), Contains("backward: needs a successful forward()"));
+  CHECK_THROWS_WITH(policy.reserve(8, 4, 0, 4),
+                    Contains("reserve: every size must be an integer in [1, 1048576], got 0"));
   CHECK_THROWS_WITH(policy.forward({{1, 2}, {3}}, {{1}, {2}}, 1.0, out),
                     Contains("prompts[1]: must have 2 tokens"));
   CHECK_THROWS_WITH(policy.forward({{}}, {{1}}, 1.0, out),

@@ -1,4 +1,5 @@
-// Sections 2-5 of the notebook: informative groups, advantages, clipping, reductions, finite policy.
+// Sections 2-5 of the notebook: informative groups, advantages, clipping, reductions, finite
+// policy.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -35,8 +36,10 @@ TEST_CASE("informative groups: edges and the notebook's examples", "[reference][
   CHECK(grpo::expected_draws_for_informative_groups(100, 0.01, 8) > 1200);
 }
 
-TEST_CASE("informative groups reject bad arguments with the parameter named", "[reference][groups]") {
-  CHECK_THROWS_WITH(grpo::informative_group_probability(2.0, 8), Contains("p:") && Contains("[0, 1]"));
+TEST_CASE("informative groups reject bad arguments with the parameter named",
+          "[reference][groups]") {
+  CHECK_THROWS_WITH(grpo::informative_group_probability(2.0, 8),
+                    Contains("p:") && Contains("[0, 1]"));
   CHECK_THROWS_WITH(grpo::informative_group_probability(NAN, 8), Contains("p:"));
   CHECK_THROWS_WITH(grpo::informative_group_probability(0.5, 0), Contains("groupSize:"));
   CHECK_THROWS_WITH(grpo::expected_draws_for_informative_groups(-1, 0.5, 4), Contains("n:"));
@@ -133,7 +136,8 @@ TEST_CASE("entropy and pass@k", "[reference][metrics]") {
   CHECK_THROWS_WITH(grpo::pass_at_k_unbiased(4, 5, 2), Contains("c:"));
 }
 
-TEST_CASE("finite policy: reward rises, entropy falls, success concentrates", "[reference][finite]") {
+TEST_CASE("finite policy: reward rises, entropy falls, success concentrates",
+          "[reference][finite]") {
   double last_reward = -1.0, last_entropy = 1e9, last_pass = -1.0, last_top_share = 0.0;
   for (long long step = 0; step <= 60; ++step) {
     const auto s = grpo::synthetic_mode_training(0.0, 0.18, step);

@@ -40,6 +40,11 @@ function decodeSpecial(_key, value) {
 
 const ERROR_TYPES = { RangeError, TypeError };
 
+// The core refuses arguments longer than this (api.h kMaxArgumentBytes, docs/limits.md); checked
+// here too, before the text is copied into WASM memory (a JS string's length in UTF-16 units never
+// exceeds its UTF-8 byte count, so a longer string is surely over the limit).
+const MAX_ARGUMENT_BYTES = 64 * 1024 * 1024;
+
 function requireOptions(name, options) {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
@@ -56,6 +61,10 @@ function makeCore(raw) {
       json = JSON.stringify(args, encodeSpecial);
     } catch (error) {
       throw new TypeError(`${method}: arguments cannot be serialised (${error.message})`);
+    }
+    if (json.length > MAX_ARGUMENT_BYTES) {
+      throw new RangeError(`arguments: must be at most ${MAX_ARGUMENT_BYTES} bytes of JSON (64 MiB), ` +
+        `got at least ${json.length}`);
     }
     const envelope = JSON.parse(raw._call(method, json), decodeSpecial);
     if (envelope.error) {
@@ -142,6 +151,13 @@ function makeCore(raw) {
   /** Per-token log-probs of token-id sequences (token 0 is context); gradients of their sum. */
   core.teacherForcedLogProbs = (checkpoint, sequences, { gradients = false } = {}) =>
     invoke('teacherForcedLogProbs', { checkpoint, sequences, gradients });
+
+  /**
+   * Validates a saved run (the object runToyGrpoExperiment / finish() return, format
+   * "grpo-lab-run" version 1, e.g. read back from a file) and returns it normalized, to show it
+   * again without retraining. Throws an Error naming the first bad field ("run.history[3].kl: ...").
+   */
+  core.importRun = (run) => invoke('importRun', { run });
 
   return core;
 }
