@@ -1,0 +1,175 @@
+// Shared setup for the browser tests: a static server over web/ on a free port, Debian's
+// Chromium through playwright-core (fresh profile), a page that records console errors,
+// uncaught errors, CSP violations and every request leaving the origin, and screenshots.
+import { mkdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from '../../tools/serve.mjs';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const WEB = process.env.GRPO_WEB_ROOT ?? join(ROOT, 'web');
+export const SHOTS = join(ROOT, 'test-results', 'screenshots');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export const LAPTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Starts the static server over `root` on a free port; returns {origin, close()}. */
+export async function startServer(root = WEB, { headers } = {}) {
+  const server = await serve({ root, port: 0, host: '127.0.0.1', ...(headers ? { headers } : {}) });
+  const { port } = server.address();
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * Launches headless Chromium with a fresh user-data-dir (a persistent context in a new temp
+ * folder, removed on close). Returns {context, newPage(options), close()}.
+ */
+export async function launchBrowser({ viewport = LAPTOP, reducedMotion = 'no-preference' } = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'grpo-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+    reducedMotion,
+    locale: 'en-US',
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens a page that records problems and requests: {page, problems: {console, page, csp, outside},
+ * requests: [url]}.
+ * `origin`: requests to any other origin are recorded (and aborted).
+ */
+export async function openPage(context, origin, { allowOrigins = [] } = {}) {
+  const page = await context.newPage();
+  const problems = { console: [], page: [], csp: [], outside: [] };
+  const requests = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.console.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.page.push(String(error)));
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    requests.push(url);
+    const allowed = [origin, ...allowOrigins].some((o) => url.startsWith(`${o}/`)) || url.startsWith('data:') || url.startsWith('blob:');
+    if (allowed) return route.continue();
+    problems.outside.push(url);
+    return route.abort();
+  });
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return { page, problems, requests };
+}
+
+/** Navigates and waits until every section reports it is rendered. */
+export async function gotoReady(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+}
+
+export async function cspViolations(page) {
+  return page.evaluate(() => window.__cspViolations ?? []);
+}
+
+export async function screenshot(page, name, options = {}) {
+  mkdirSync(SHOTS, { recursive: true });
+  const path = join(SHOTS, `${name}.png`);
+  await page.screenshot({ path, ...options });
+  return path;
+}
+
+/** The JS API in this Node process, the same wrapper the page uses. */
+export async function nodeCore() {
+  const { loadCore } = await import(pathToFileURL(join(WEB, 'core', 'index.js')).href);
+  return loadCore();
+}
+
+export function axeSource() {
+  return readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+}
+
+/** Runs axe-core in the page (evaluated through the DevTools protocol, so CSP does not block it). */
+export async function runAxe(page, context = 'document') {
+  const loaded = await page.evaluate(() => typeof window.axe === 'object');
+  if (!loaded) await page.evaluate(axeSource());
+  return page.evaluate(async (selector) => {
+    const target = selector === 'document' ? document : document.querySelector(selector);
+    const result = await window.axe.run(target, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
+    }));
+  }, context);
+}
+
+/** Reads a table's body as text cells: rows of strings (th and td). */
+export async function tableText(locator) {
+  return locator.evaluate((table) =>
+    [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent.trim())),
+  );
+}
+
+/** Chart.js state of the canvas inside `selector`: labels, axis titles, dataset labels and data. */
+export async function chartState(page, selector) {
+  return page.evaluate((sel) => {
+    const canvas = document.querySelector(sel);
+    const chart = canvas && window.Chart.getChart(canvas);
+    if (!chart) return null;
+    const scale = (id) => chart.options.scales?.[id]?.title?.text ?? null;
+    return {
+      type: chart.config.type,
+      xTitle: scale('x'),
+      yTitle: scale('y'),
+      labels: chart.data.labels ?? [],
+      datasets: chart.data.datasets.map((d) => ({
+        label: d.label,
+        borderDash: d.borderDash ?? [],
+        data: d.data.map((point) => (point && typeof point === 'object' ? [point.x, point.y] : point)),
+      })),
+      animation: chart.options.animation,
+      role: canvas.getAttribute('role'),
+      ariaLabel: canvas.getAttribute('aria-label'),
+      width: canvas.clientWidth,
+      height: canvas.clientHeight,
+    };
+  }, selector);
+}
+
+/** Absolute tolerance for a number shown with 4 decimals. */
+export function near(shown, expected, digits = 4) {
+  if (!Number.isFinite(expected)) return shown === (expected > 0 ? '∞' : '−∞');
+  return Math.abs(Number(shown) - expected) <= 0.5 * 10 ** -digits + 1e-12;
+}

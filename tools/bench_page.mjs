@@ -1,0 +1,128 @@
+// Page measurements in headless Chromium, for tools/bench.mjs (`npm run bench`):
+//   page.first_load_gzip_bytes   every byte the course page fetches on a cold first load (until
+//                                every section is rendered and the network is idle), each
+//                                response gzip-compressed at level 9 as a static host would serve it
+//   page.first_load_brotli_bytes the same with brotli (quality 11), for hosts that serve br
+//   page.first_load_raw_bytes    the same, uncompressed
+//   page.first_load_requests     how many requests that takes
+//   page.wasm_gzip_bytes         of which the WebAssembly core
+//   page.section2_rendered_ms    navigation start to section 2 fully rendered (its chart drawn
+//                                and painted, animation off), median of RUNS cold loads
+//   page.all_sections_ready_ms   navigation start to every section rendered, median
+// Run alone: `node tools/bench_page.mjs` prints the rows as JSON.
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function coldLoad(origin, { weigh }) {
+  const profile = mkdtempSync(join(tmpdir(), 'grpo-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ARGS,
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const bodies = [];
+    if (weigh) {
+      page.on('response', (response) => {
+        bodies.push(
+          response
+            .body()
+            .then((body) => ({
+              url: response.url(),
+              raw: body.length,
+              gzip: gzipSync(body, { level: 9 }).length,
+              brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length,
+            }))
+            .catch(() => null),
+        );
+      });
+    }
+    await page.goto(`${origin}/index.html#lang=en`);
+    await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+    await page.waitForFunction(() => performance.getEntriesByName('grpo:painted:informative-groups').length > 0);
+    const times = await page.evaluate(() => ({
+      section2: performance.getEntriesByName('grpo:painted:informative-groups')[0].startTime,
+      ready: performance.getEntriesByName('grpo:ready')[0]?.startTime ?? NaN,
+    }));
+    let weight = null;
+    if (weigh) {
+      await page.waitForLoadState('networkidle');
+      const responses = (await Promise.all(bodies)).filter(Boolean);
+      weight = {
+        raw: responses.reduce((sum, r) => sum + r.raw, 0),
+        gzip: responses.reduce((sum, r) => sum + r.gzip, 0),
+        brotli: responses.reduce((sum, r) => sum + r.brotli, 0),
+        requests: responses.length,
+        wasm: responses.filter((r) => r.url.endsWith('.wasm')).reduce((sum, r) => sum + r.gzip, 0),
+        files: responses.map((r) => ({ url: r.url.replace(origin, ''), raw: r.raw, gzip: r.gzip })),
+      };
+    }
+    return { times, weight };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+export async function benchPage({ runs = RUNS, verbose = false } = {}) {
+  const root = fileURLToPath(new URL('../web', import.meta.url));
+  const server = await serve({ root, port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  try {
+    const first = await coldLoad(origin, { weigh: true });
+    const section2 = [first.times.section2];
+    const ready = [first.times.ready];
+    for (let i = 1; i < runs; i += 1) {
+      const { times } = await coldLoad(origin, { weigh: false });
+      section2.push(times.section2);
+      ready.push(times.ready);
+    }
+    if (verbose) {
+      for (const file of first.weight.files.sort((a, b) => b.gzip - a.gzip)) {
+        console.error(`${String(file.gzip).padStart(8)} ${String(file.raw).padStart(8)}  ${file.url}`);
+      }
+    }
+    const row = (name, value, unit) => ({ name, variant: 'chromium', value, unit });
+    return [
+      row('page.first_load_gzip_bytes', first.weight.gzip, 'B'),
+      row('page.first_load_brotli_bytes', first.weight.brotli, 'B'),
+      row('page.first_load_raw_bytes', first.weight.raw, 'B'),
+      row('page.first_load_requests', first.weight.requests, 'requests'),
+      row('page.wasm_gzip_bytes', first.weight.wasm, 'B'),
+      row('page.section2_rendered_ms', Math.round(median(section2) * 10) / 10, 'ms'),
+      row('page.all_sections_ready_ms', Math.round(median(ready) * 10) / 10, 'ms'),
+    ];
+  } finally {
+    server.closeAllConnections?.();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(JSON.stringify(await benchPage({ verbose: true }), null, 2));
+}

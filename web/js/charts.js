@@ -1,0 +1,133 @@
+// Chart.js helpers: loads the vendored UMD build once, applies the page's accessible defaults
+// (colours with >= 3:1 contrast, a distinct dash per series, no animation under
+// prefers-reduced-motion), destroys a canvas's old chart before reuse, and pairs every canvas
+// (role="img", aria-label) with its numbers as a table.
+import { loadScript } from './load.js';
+import { h } from './dom.js';
+
+/** Series colours, each >= 4.5:1 against white, distinguishable in common colour blindness. */
+export const COLORS = ['#0b5fa5', '#b45309', '#047857', '#7c3aed', '#be123c', '#334155'];
+/** Dash patterns, one per series, so lines differ without colour. */
+export const DASHES = [[], [8, 4], [2, 3], [12, 4, 2, 4], [4, 4], [14, 6]];
+
+let chartPromise = null;
+
+export function loadChartJs() {
+  if (!chartPromise) {
+    const ready = globalThis.Chart
+      ? Promise.resolve()
+      : loadScript(new URL('../vendor/chart.umd.min.js', import.meta.url));
+    chartPromise = ready.then(() => {
+      applyDefaults(globalThis.Chart);
+      return globalThis.Chart;
+    });
+    chartPromise.catch(() => (chartPromise = null));
+  }
+  return chartPromise;
+}
+
+export function reducedMotion() {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function applyDefaults(Chart) {
+  Chart.defaults.font.family =
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif';
+  Chart.defaults.font.size = 13;
+  Chart.defaults.color = '#1f2328';
+  Chart.defaults.borderColor = 'rgba(31, 35, 40, 0.14)';
+  Chart.defaults.maintainAspectRatio = false;
+  Chart.defaults.responsive = true;
+  Chart.defaults.plugins.legend.labels.usePointStyle = false;
+  Chart.defaults.plugins.legend.labels.boxWidth = 30;
+  Chart.defaults.plugins.legend.labels.boxHeight = 2;
+}
+
+/** Creates a chart on `canvas`, destroying any chart it held before. */
+export function makeChart(canvas, config) {
+  const Chart = globalThis.Chart;
+  Chart.getChart(canvas)?.destroy();
+  const options = config.options ?? {};
+  options.animation = reducedMotion() ? false : { duration: 250 };
+  options.normalized = true;
+  config.options = options;
+  return new Chart(canvas, config);
+}
+
+/** Replaces a chart's data and labels without animation (live updates). */
+export function refresh(chart, { labels, datasets, ariaLabel, options }) {
+  if (labels) chart.data.labels = labels;
+  if (datasets) chart.data.datasets = datasets;
+  if (options) Object.assign(chart.options, options);
+  if (ariaLabel) chart.canvas.setAttribute('aria-label', ariaLabel);
+  chart.update('none');
+}
+
+/** Line dataset styling for series i. */
+export function lineStyle(i, extra = {}) {
+  return {
+    borderColor: COLORS[i % COLORS.length],
+    backgroundColor: COLORS[i % COLORS.length],
+    borderDash: DASHES[i % DASHES.length],
+    borderWidth: 2.25,
+    pointRadius: 0,
+    pointHitRadius: 6,
+    tension: 0,
+    fill: false,
+    ...extra,
+  };
+}
+
+/**
+ * <figure> with a title, a sized canvas (role="img" + aria-label) and a collapsible table of
+ * the chart's numbers. Returns {figure, canvas, setTable(node), setAria(text)}.
+ */
+export function chartFigure({ title, aria, dataLabel, className = '' }) {
+  const canvas = h('canvas', { role: 'img', 'aria-label': aria });
+  const tableHost = h('div', { class: 'chart-table' });
+  const figure = h(
+    'figure',
+    { class: `chart ${className}`.trim() },
+    title ? h('figcaption', { class: 'chart-title' }, title) : null,
+    h('div', { class: 'chart-box' }, canvas),
+    h('details', { class: 'chart-data' }, h('summary', {}, dataLabel), tableHost),
+  );
+  return {
+    figure,
+    canvas,
+    setTable(node) {
+      tableHost.replaceChildren(node);
+    },
+    setAria(text) {
+      canvas.setAttribute('aria-label', text);
+    },
+  };
+}
+
+/** Common axis options: a titled linear or category axis. */
+export function axis(title, extra = {}) {
+  return { title: { display: Boolean(title), text: title }, ...extra };
+}
+
+/** A Chart.js plugin drawing dashed vertical lines at options.plugins.vlines.at (x values). */
+export const verticalLines = {
+  id: 'vlines',
+  afterDatasetsDraw(chart, _args, opts) {
+    const at = opts?.at ?? [];
+    if (!at.length) return;
+    const { ctx, chartArea, scales } = chart;
+    ctx.save();
+    ctx.strokeStyle = opts.color ?? '#475569';
+    ctx.lineWidth = opts.width ?? 1.25;
+    ctx.setLineDash(opts.dash ?? [5, 4]);
+    for (const x of at) {
+      const px = scales.x.getPixelForValue(x);
+      if (!Number.isFinite(px) || px < chartArea.left - 1 || px > chartArea.right + 1) continue;
+      ctx.beginPath();
+      ctx.moveTo(px, chartArea.top);
+      ctx.lineTo(px, chartArea.bottom);
+      ctx.stroke();
+    }
+    ctx.restore();
+  },
+};

@@ -1,0 +1,71 @@
+// Language switching: English is the source of truth (a test checks that ru.js has every key).
+// Only the language in use is downloaded: loadLanguage() fetches a dictionary once;
+// setLanguage() also sets <html lang>.
+export const LANGUAGES = ['en', 'ru'];
+
+const LOADERS = {
+  en: () => import('./i18n/en.js'),
+  ru: () => import('./i18n/ru.js'),
+};
+const DICTIONARIES = {};
+
+let current = 'en';
+
+/** Downloads the dictionary of `code` (once); resolves when t() can use it. */
+export async function loadLanguage(code) {
+  const lang = LANGUAGES.includes(code) ? code : 'en';
+  if (!DICTIONARIES[lang]) DICTIONARIES[lang] = (await LOADERS[lang]()).default;
+  return lang;
+}
+
+export function isLoaded(code) {
+  return Boolean(DICTIONARIES[code]);
+}
+
+export function language() {
+  return current;
+}
+
+export function setLanguage(code) {
+  current = LANGUAGES.includes(code) ? code : 'en';
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = current;
+  }
+  return current;
+}
+
+/** The language the reader's browser prefers, if we have it; else English. */
+export function preferredLanguage() {
+  const wanted = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  for (const tag of wanted) {
+    const base = String(tag).toLowerCase().split('-')[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return 'en';
+}
+
+/** Translates `key` into the current language, filling {name} placeholders from `params`. */
+export function t(key, params = {}, lang = current) {
+  const text = DICTIONARIES[lang]?.[key] ?? DICTIONARIES.en?.[key];
+  if (text === undefined) {
+    if (typeof console !== 'undefined') console.warn(`i18n: missing key ${key}`);
+    return key;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** Whether the current dictionary has `key`. */
+export function has(key) {
+  return key in (DICTIONARIES[current] ?? {});
+}
+
+/** Keys present in one dictionary and missing in another: {ru: [...], en: [...]}. */
+export async function missingKeys() {
+  await Promise.all(LANGUAGES.map(loadLanguage));
+  const all = new Set(LANGUAGES.flatMap((code) => Object.keys(DICTIONARIES[code])));
+  const missing = {};
+  for (const code of LANGUAGES) {
+    missing[code] = [...all].filter((key) => !(key in DICTIONARIES[code])).sort();
+  }
+  return missing;
+}

@@ -1,0 +1,295 @@
+// English strings: the source of truth for every word on the page (ru.js must have every key).
+// Markup: $tex$, $$display tex$$, `code`, **strong**, blank line = new paragraph; {name} = parameter.
+// The UPPER_CASE keys are the notebook's chart-label constants, copied exactly from the seed.
+
+import training from './en-training.js'; // sections 6-9 (training) keep their strings there
+
+export default {
+  // --- Notebook constants (seeds/000_*.txt), exact strings -------------------------------
+  INFO_X: 'single-response success probability p',
+  INFO_Y: 'informative-group probability',
+  FINITE_REWARD: 'expected reward',
+  FINITE_ENTROPY: 'entropy',
+  FINITE_X: 'exact update step',
+  BEFORE_TRAIN: 'before RL, train',
+  AFTER_TRAIN: 'after RL, train',
+  BEFORE_HELDOUT: 'before RL, held-out',
+  AFTER_HELDOUT: 'after RL, held-out',
+  HIST_ACCURACY: 'fresh-generation accuracy',
+  HIST_ENTROPY: 'entropy',
+  HIST_INFO: 'informative-group rate',
+  HIST_X: 'update',
+  RATIO_MIN: 'minimum ratio',
+  RATIO_MEAN: 'mean ratio',
+  RATIO_MAX: 'maximum ratio',
+  COVERAGE_BEFORE: 'before RL',
+  COVERAGE_AFTER: 'after RL',
+  COVERAGE_Y: 'sampled accuracy',
+  REAL_MODEL_SKIPPED:
+    'The real-model branch is disabled. Set RUN_REAL_MODEL=True only in a prepared GPU environment.',
+
+  // --- Page chrome ------------------------------------------------------------------------
+  'page.title': 'Module 9. RLVR and GRPO: verifiable rewards, group-relative estimates, and stability',
+  'page.kicker': 'GRPO Lab · RL for LLM, module 9',
+  'page.docTitle': 'GRPO Lab: RLVR and GRPO (module 9)',
+  'page.intro':
+    'This page is the live companion of the module notebook. It connects the module’s equations to practice: every table and chart below is computed on your own CPU, in this browser, by a C++17 core compiled to WebAssembly. Nothing is sent to a server.\n\nThe objective is not to obtain one attractive reward curve. It is to inspect the full contract: verifier behavior, behavior-policy distribution, policy roles, loss reduction, fresh generation, entropy, coverage, and transfer.',
+  'page.skip': 'Skip to the content',
+  'page.toc': 'Contents',
+  'page.language': 'Language',
+  'page.coreFailed':
+    'The WebAssembly core could not be loaded ({message}). The explanations are still readable; the live widgets need the core (build it with `bash tools/build.sh`).',
+  'page.footer':
+    'GRPO Lab. Every number on this page comes from the same C++ core that the course’s Node tests run; the widgets keep their settings in the link, so a shared link shows exactly what you see.',
+  'page.copyLink': 'Copy a link to this state',
+  'page.copied': 'Link copied.',
+  'page.copyFailed': 'Could not copy; the link is in the address bar.',
+  'page.reset': 'Reset this section',
+  'page.embedLink': 'Embed this section',
+  'lang.en': 'English',
+  'lang.ru': 'Русский',
+
+  'url.noteTitle': 'Some settings in the link were not valid and were replaced by defaults:',
+  'url.bad': '{key} = “{value}”: {reason}. Using {fallback}.',
+  'url.unknown': '{key}: unknown setting, ignored.',
+  'url.tooLong': 'the text is too long for a link',
+  'url.notNumber': 'not a number',
+  'url.notInteger': 'not an integer',
+  'url.outOfRange': 'must be between {min} and {max}',
+  'url.notOption': 'must be one of {options}',
+  'url.notList': 'not a comma-separated list of numbers',
+  'url.notBool': 'must be 1 or 0',
+  'url.dismiss': 'Dismiss',
+
+  'embed.openFull': 'Open the full course page',
+  'embed.unknown': 'Unknown section “{id}”. Choose one of the sections below.',
+  'embed.pick': 'Sections that can be embedded',
+
+  'common.yes': 'yes',
+  'common.no': 'no',
+  'common.pass': 'pass',
+  'common.fail': 'fail',
+  'common.notice': 'What to notice',
+  'common.chartData': 'The chart’s numbers as a table',
+  'common.infinity': '∞',
+  'common.errorIn': 'Not computed: {message}',
+  'common.sectionError': 'This widget could not compute: {message}',
+  'common.nextTitle': 'Arrives in the next release',
+  'common.next':
+    'The live widget of this section (a small GRU policy trained with GRPO in a Web Worker, on your CPU) arrives in the next release of GRPO Lab. Until then, this is the notebook’s explanation of what it will show.',
+  'common.stale': 'The results below are from the last valid entries; fix the highlighted field to update them.',
+  'common.hintList': 'Numbers separated by commas.',
+  'common.row': 'row {n}',
+
+  // --- 0. Setup -----------------------------------------------------------------------------
+  'setup.title': '0. Reproducible setup',
+  'setup.body':
+    '`PROFILE="smoke"` executes the complete required route. `PROFILE="full"` increases the CPU experiment budget. In the notebook the code locates the extracted course root automatically; here there is nothing to locate: the page carries its own core.\n\nThe profile and the seed below configure the training run of sections 6–8; like every control on this page, they live in the link, so a shared link reproduces the run.',
+  'setup.profile': 'Profile',
+  'setup.profile.smoke': 'smoke: seconds',
+  'setup.profile.full': 'full: a larger CPU budget',
+  'setup.seed': 'Seed',
+  'setup.seedHint': 'An integer from 0 to 4294967295; the notebook uses 9.',
+  'setup.language': 'Language',
+  'setup.whereTitle': 'What runs where',
+  'setup.where.core': 'Core',
+  'setup.where.coreValue': 'C++17 compiled to WebAssembly (core {version}, {methods} functions), ready in {ms} ms',
+  'setup.where.device': 'Device',
+  'setup.where.deviceValue': 'your CPU, inside this browser tab; no GPU',
+  'setup.where.server': 'Server',
+  'setup.where.serverValue': 'none: no request leaves this site, the page works offline once loaded',
+  'setup.where.realModel': 'Real-model branch (Qwen3-0.6B + TRL)',
+  'setup.where.realModelValue': 'off: `RUN_REAL_MODEL = False`',
+  'setup.where.profile': 'Profile and seed',
+  'setup.printed': 'What the notebook’s setup cell prints, for these settings:',
+  'setup.notice':
+    'The seed fixes every random draw of the training run: the same seed and configuration give the same numbers in every browser and in Node, because the core uses its own random-number generator.',
+
+  // --- 1. Verifier ----------------------------------------------------------------------------
+  'verifier.title': '1. Test the verifier before training',
+  'verifier.body':
+    'Positive, negative, and adversarial cases come before policy optimization. The exercise also exposes the boundary of the teaching parser: it is reproducible, but it is not a general mathematical equivalence prover.\n\nThe rules: if the response holds a `\\boxed{...}` (also written `\\\\boxed{...}` or `\\fbox{...}`), the candidate is the content of the **last** box, and a box that is not a number is wrong, with no fallback to numbers outside it. Otherwise the candidate is the **last** number in the text (an integer, a decimal, `a/b` or `\\frac{a}{b}`). A zero denominator is invalid. The candidate $\\hat y$ matches the reference $y$ when',
+  'verifier.formula': '$$|\\hat y - y| \\le 10^{-6}\\,\\max(1, |y|)$$',
+  'verifier.casesTitle': 'The notebook’s five cases, checked live',
+  'verifier.casesCaption': 'The notebook’s verifier cases: observed verdict against the expected one.',
+  'verifier.col.text': 'text',
+  'verifier.col.reference': 'reference',
+  'verifier.col.observed': 'observed',
+  'verifier.col.expected': 'expected',
+  'verifier.col.pass': 'check',
+  'verifier.col.status': 'status',
+  'verifier.allPass': 'All {n} cases hold, as the notebook asserts.',
+  'verifier.someFail': '{failed} of {n} cases do not hold.',
+  'verifier.tryTitle': 'Try any response',
+  'verifier.text': 'Response',
+  'verifier.reference': 'Reference answer',
+  'verifier.presets': 'Adversarial presets',
+  'verifier.preset.earlier': 'an earlier number',
+  'verifier.preset.corrected': 'a corrected box',
+  'verifier.preset.divzero': 'division by zero',
+  'verifier.preset.word': 'a number inside a word',
+  'verifier.preset.unclosed': 'a box that never closes',
+  'verifier.preset.fraction': 'a LaTeX fraction',
+  'verifier.result': 'Verdict',
+  'verifier.verdict': 'verdict (reward)',
+  'verifier.status': 'status',
+  'verifier.candidate': 'extracted candidate',
+  'verifier.value': 'its value',
+  'verifier.rule': 'rule that decided',
+  'verifier.reason': 'the core’s explanation',
+  'verifier.none': '(none)',
+  'verifier.status.correct': 'correct',
+  'verifier.status.incorrect': 'incorrect',
+  'verifier.status.no_answer': 'no answer',
+  'verifier.status.invalid': 'invalid',
+  'verifier.status.truncated': 'truncated',
+  'verifier.ruleName.last_box': 'the last box decides',
+  'verifier.ruleName.last_number': 'the last number in the text decides',
+  'verifier.ruleName.no_number': 'no box and no number',
+  'verifier.ruleName.unclosed_box': 'the last box never closes',
+  'verifier.ruleName.empty_box': 'the last box is empty',
+  'verifier.ruleName.box_not_number': 'the last box does not hold one number',
+  'verifier.ruleName.zero_denominator': 'a zero denominator',
+  'verifier.ruleName.non_finite': 'a value too large to be finite',
+  'verifier.notice':
+    'Case 2 mentions the reference 42, but the last number is 41: the verifier is not fooled by an earlier number. In case 3 the corrected (last) box wins. In case 5, `1/0` is invalid, not infinity. Try `H2O` or `v1.5`: a number never starts inside a word.',
+
+  // --- 2. Informative groups ------------------------------------------------------------------
+  'groups.title': '2. When is a group informative?',
+  'groups.body':
+    'With binary rewards, a centered group signal requires at least one success and one failure. Increasing $G$ helps in the middle difficulty band, but it does not eliminate rare success near $p\\approx0$ or rare failure near $p\\approx1$.\n\nA group of $G$ independent responses, each correct with probability $p$, is informative unless all succeed or all fail:',
+  'groups.formula':
+    '$$P_{\\text{info}}(p, G) = 1 - p^{G} - (1-p)^{G}$$ $$\\operatorname{E}[D_n] = \\frac{n}{P_{\\text{info}}(p, G)}$$',
+  'groups.formulaNote':
+    'where $D_n$ is the number of prompts (groups) drawn until $n$ of them are informative.',
+  'groups.freeG': 'Free group size G (extra curve)',
+  'groups.freeGHint': 'An integer ≥ 1; drawn dashed next to G = 2, 4, 8, 16.',
+  'groups.p': 'Inspect one p',
+  'groups.pHint': 'A probability in [0, 1]; marked on the chart.',
+  'groups.readout': 'P_info at p = {p}:',
+  'groups.tableG': 'Group size G for the table',
+  'groups.chartAria':
+    'Line chart of the informative-group probability against the single-response success probability p, for group sizes {sizes}. Every curve is 0 at p = 0 and p = 1 and peaks at p = 0.5; larger groups are higher and flatter.',
+  'groups.chartTitle': 'P_info(p) for several group sizes',
+  'groups.examplesTitle': 'Examples (the notebook’s table)',
+  'groups.examplesCaption': 'Informative-group probability and expected draws for 100 informative prompts, G = {g}.',
+  'groups.col.p': 'p',
+  'groups.col.pinfo': 'P_info, G={g}',
+  'groups.col.draws': 'draws for 100 informative prompts',
+  'groups.notice':
+    'At $p = 0.5$ almost every group is informative; at $p = 0.01$ with $G = 8$ fewer than one group in twelve is, so about 1 300 draws buy 100 informative prompts. A larger $G$ lifts the middle of the curve far more than its ends: difficulty filtering, not only group size, decides how much signal a batch carries.',
+
+  // --- 3. Advantages and clipping -------------------------------------------------------------
+  'advantages.title': '3. Group advantages and clipping',
+  'advantages.body':
+    'We first center and scale rewards, then apply PPO-like clipping. The sign matters: upper and lower clipping branches act differently.\n\nFor a group of rewards $r_1,\\dots,r_G$ the advantage is the reward minus the group mean, divided (when scaling is on) by the sample standard deviation plus $10^{-4}$, as TRL’s GRPOTrainer does. Each response’s term of the objective uses its probability ratio $\\rho_i = \\pi_\\theta / \\pi_{\\text{old}}$:',
+  'advantages.formula':
+    '$$A_i = \\frac{r_i - \\bar r}{\\operatorname{std}(r) + 10^{-4}}$$ $$\\ell_i = \\min(\\rho_i A_i,\\; \\operatorname{clip}(\\rho_i,\\, 1-\\varepsilon_{\\text{low}},\\, 1+\\varepsilon_{\\text{high}})\\, A_i)$$',
+  'advantages.rewards': 'Rewards',
+  'advantages.ratios': 'Probability ratios ρ',
+  'advantages.epsLow': 'ε_low',
+  'advantages.epsHigh': 'ε_high',
+  'advantages.scale': 'Scale by the standard deviation (scale=True)',
+  'advantages.tableCaption': 'Rewards, advantages, ratios and clipped surrogate terms, one row per response.',
+  'advantages.col.row': '#',
+  'advantages.col.reward': 'reward',
+  'advantages.col.centered': 'centered',
+  'advantages.col.standardized': 'standardized',
+  'advantages.col.ratio': 'ratio',
+  'advantages.col.surrogate': 'surrogate',
+  'advantages.col.clip': 'clip_active',
+  'advantages.uses': 'The surrogate uses the {which} advantages.',
+  'advantages.uses.standardized': 'standardized',
+  'advantages.uses.centered': 'centered',
+  'advantages.sum': 'Sum of the advantages used: {sum}',
+  'advantages.sumOk': 'sums to zero (|sum| < 1e-10), as the notebook asserts',
+  'advantages.sumBad': 'does not sum to zero',
+  'advantages.chartTitle': 'The PPO clip: surrogate term against the ratio',
+  'advantages.chartX': 'probability ratio ρ',
+  'advantages.chartY': 'surrogate term',
+  'advantages.curve': 'A = {a}',
+  'advantages.rowsFree': 'rows (clip inactive)',
+  'advantages.rowsClipped': 'rows (clip active)',
+  'advantages.bound': 'clip bounds 1−ε_low, 1+ε_high',
+  'advantages.chartAria':
+    'Line chart of the clipped surrogate term against the probability ratio for advantages {values}, with the clip bounds at {low} and {high} and the table’s rows marked as points: {rows}.',
+  'advantages.notice':
+    'With the notebook’s numbers, row 1 has $A>0$ and ratio 1.35 above $1+\\varepsilon_{\\text{high}}$: its term is flat, so it stops pushing the ratio up. Row 4 has $A<0$ and ratio 0.70 below $1-\\varepsilon_{\\text{low}}$: also clipped. Row 2 ($A>0$, ratio 0.85) is not clipped: the minimum keeps the unclipped, more pessimistic branch, so the gradient still acts. Widen $\\varepsilon_{\\text{high}}$ (DAPO’s “clip higher”) and watch row 1 come back.',
+
+  // --- 4. Reductions --------------------------------------------------------------------------
+  'reductions.title': '4. Same token terms, different reductions',
+  'reductions.body':
+    'Original GRPO, Dr. GRPO, and DAPO allocate weight differently across responses and tokens. The table isolates denominator geometry; it is not an empirical quality ranking.\n\nFor response $i$ with length $L_i$ in a group of $G$, each of its tokens receives the weight',
+  'reductions.formula':
+    '$$w^{\\text{GRPO}}_{i} = \\frac{A_i}{G\\,L_i}$$ $$w^{\\text{Dr.GRPO}}_{i} = \\frac{\\tilde A_i}{G\\,L_{\\text{fixed}}}$$ $$w^{\\text{DAPO}}_{i} = \\frac{A_i}{\\sum_j L_j}$$',
+  'reductions.formulaNote':
+    'where $A_i$ is the standardized advantage and $\\tilde A_i = r_i - \\bar r$ the centered one (Dr. GRPO does not divide by the standard deviation). These are the weights TRL applies for `loss_type` `grpo`, `dr_grpo` and `dapo`.',
+  'reductions.rewards': 'Rewards',
+  'reductions.lengths': 'Completion lengths L (tokens)',
+  'reductions.fixed': 'Fixed length for Dr. GRPO',
+  'reductions.lengthsHint': 'Positive integers separated by commas, one per reward.',
+  'reductions.tableCaption': 'Total weight of each response under each reduction, and the sum of absolute token weights.',
+  'reductions.col.reduction': 'reduction',
+  'reductions.col.response': 'response_{n}',
+  'reductions.col.abs': 'absolute_token_weight_sum',
+  'reductions.chartTitle': 'Weight of every token, response after response',
+  'reductions.chartX': 'token (response.position)',
+  'reductions.chartY': 'per-token weight',
+  'reductions.chartAria':
+    'Step chart of the per-token weight of each of {tokens} tokens under original GRPO, Dr. GRPO and DAPO; responses have lengths {lengths}. Shorter responses get larger per-token weights under original GRPO.',
+  'reductions.tokenCaption': 'Per-token weight of each response under each reduction.',
+  'reductions.notice':
+    'Under original GRPO every response carries the same total weight $A_i/G$ whatever its length, so the 2 tokens of response 1 each weigh four times as much as the 8 tokens of response 3: short correct answers are pushed harder, and long wrong ones are punished less per token. Dr. GRPO and DAPO give every token of the group the same scale, so a response’s total grows with its length.',
+  'reductions.name.original_grpo': 'original_grpo',
+  'reductions.name.dr_grpo': 'dr_grpo',
+  'reductions.name.dapo': 'dapo',
+
+  // --- 5. Finite policy -----------------------------------------------------------------------
+  'finite.title': '5. Exact finite policy: reward can rise while support narrows',
+  'finite.body':
+    'A small categorical policy permits exact gradients. It demonstrates a basic possibility: pass@1 and expected reward can improve while entropy and alternative coverage shrink.\n\nThe policy is a softmax over a handful of answer modes; several are successful (reward 1) with unequal initial probabilities. Each step is exact gradient ascent with learning rate $\\eta$ on',
+  'finite.formula':
+    '$$J(\\theta) = \\sum_m \\pi_\\theta(m)\\, r(m) + \\beta_{\\text{ent}}\\, H(\\pi_\\theta)$$ $$H(\\pi) = -\\sum_m \\pi(m)\\log \\pi(m)$$ $$\\text{pass@}k = 1 - (1 - m_{\\text{succ}})^{k}$$',
+  'finite.beta': 'β_entropy (entropy bonus)',
+  'finite.lr': 'Learning rate η',
+  'finite.steps': 'Steps',
+  'finite.stepsHint': 'Charts steps 0 to this number (the notebook: 60).',
+  'finite.at': 'Mode probabilities at step',
+  'finite.chartAria':
+    'Line chart over exact update steps 0 to {steps}: expected reward goes from {r0} to {r1}, entropy from {h0} to {h1}, pass@4 from {p0} to {p1}.',
+  'finite.tableCaption': 'The notebook’s rows: steps 0, 9, 19, 39 and 60.',
+  'finite.col.step': 'step',
+  'finite.col.reward': 'expected_reward',
+  'finite.col.entropy': 'entropy',
+  'finite.col.pass': 'pass_at_4',
+  'finite.modesTitle': 'Probability of each mode at step {step}',
+  'finite.modesAria':
+    'Bar chart of the probability of each of {n} answer modes at step {step}, next to step 0; successful modes: {successful}.',
+  'finite.modesCaption': 'Probability of each mode at step 0 and at step {step}.',
+  'finite.col.mode': 'mode',
+  'finite.col.successful': 'successful',
+  'finite.col.p0': 'step 0',
+  'finite.col.pAt': 'step {step}',
+  'finite.barSuccess': 'step {step}, successful mode',
+  'finite.barFail': 'step {step}, failing mode',
+  'finite.mode': 'mode {n}',
+  'finite.modeSuccess': 'mode {n} ✓',
+  'finite.successMass': 'Successful mass at step {step}: {mass}; the largest successful mode holds {share} of it.',
+  'finite.notice':
+    'With $\\beta_{\\text{ent}} = 0$ and $\\eta = 0.18$, expected reward rises while entropy falls, and the successful mass concentrates on one successful mode: the policy gets right more often, but by fewer different routes. Scrub the step to watch the other successful modes fade; raise $\\beta_{\\text{ent}}$ to keep them alive at some cost in reward.',
+
+  // --- 6-9 (live in the next release) -----------------------------------------------------------
+  'rl-loop.title': '6. A complete autoregressive RLVR/GRPO loop',
+  'rl-loop.body':
+    'A small causal language model now collects grouped responses under a frozen old policy. The verifier returns decomposed rewards, the current policy is updated, and a separate reference remains available for KL diagnostics. Evaluation uses fresh generation on train and held-out prompts.',
+  'updates.title': '7. What happened inside the updates?',
+  'updates.body':
+    'No single curve is sufficient. We compare accuracy, entropy, informative-group rate, and the probability-ratio distribution.',
+  'coverage.title': '8. Mean accuracy hides coverage',
+  'coverage.body':
+    'After RL, mean train accuracy is higher but success is concentrated on fewer prompts. We then inspect one fresh group and verify that the log contains response, reward, verifier status, length, and generator version.',
+  'real-model.title': '9. Optional Qwen3-0.6B + TRL branch',
+  'real-model.body':
+    'This branch pins a dependency snapshot and makes ambiguous GRPOConfig choices explicit. It needs network access and a suitable accelerator. The release gate did not execute it, so the notebook makes no Qwen3 runtime, memory, or quality claim.',
+  ...training,
+};

@@ -1,0 +1,83 @@
+// Splits dictionary text into plain, inline-markup and TeX pieces; pure (no DOM), shared by the
+// page and by tools/vendor.mjs, which pre-renders every TeX piece with KaTeX at build time.
+//
+// Markup inside dictionary strings (kept deliberately tiny):
+//   $$...$$  display formula       $...$  inline formula      \$  a literal dollar
+//   `...`    code                  **...**  strong             blank line  new paragraph
+
+/** Returns [{kind: 'text'|'code'|'strong'|'tex', value, display?}] for one paragraph. */
+export function splitMarkup(text) {
+  const pieces = [];
+  let plain = '';
+  const flush = () => {
+    if (plain) pieces.push({ kind: 'text', value: plain });
+    plain = '';
+  };
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === '\\' && text[i + 1] === '$') {
+      plain += '$';
+      i += 2;
+    } else if (ch === '$') {
+      const display = text[i + 1] === '$';
+      const open = display ? 2 : 1;
+      const close = findClose(text, i + open, display ? '$$' : '$');
+      if (close < 0) {
+        plain += text.slice(i);
+        break;
+      }
+      flush();
+      pieces.push({ kind: 'tex', value: text.slice(i + open, close).trim(), display });
+      i = close + open;
+    } else if (ch === '`') {
+      const close = text.indexOf('`', i + 1);
+      if (close < 0) {
+        plain += text.slice(i);
+        break;
+      }
+      flush();
+      pieces.push({ kind: 'code', value: text.slice(i + 1, close) });
+      i = close + 1;
+    } else if (ch === '*' && text[i + 1] === '*') {
+      const close = text.indexOf('**', i + 2);
+      if (close < 0) {
+        plain += text.slice(i);
+        break;
+      }
+      flush();
+      pieces.push({ kind: 'strong', value: text.slice(i + 2, close) });
+      i = close + 2;
+    } else {
+      plain += ch;
+      i += 1;
+    }
+  }
+  flush();
+  return pieces;
+}
+
+function findClose(text, from, marker) {
+  for (let j = from; j < text.length; j += 1) {
+    if (text[j] === '\\') {
+      j += 1; // skip the escaped character (\$ inside TeX, \\ etc.)
+      continue;
+    }
+    if (text.startsWith(marker, j)) return j;
+  }
+  return -1;
+}
+
+/** Every TeX piece of a string, as {tex, display}. */
+export function texPieces(text) {
+  return text
+    .split(/\n\s*\n/)
+    .flatMap((paragraph) => splitMarkup(paragraph))
+    .filter((piece) => piece.kind === 'tex')
+    .map((piece) => ({ tex: piece.value, display: piece.display }));
+}
+
+/** The key under which a pre-rendered formula is stored. */
+export function texKey(tex, display) {
+  return `${display ? 'D' : 'I'}:${tex}`;
+}

@@ -1,0 +1,246 @@
+// Section 3, advantages and clipping: the notebook's table, the PPO clip chart with the rows
+// marked, and the sum-to-zero check.
+import { h, field, bindForm, dataTable, fmt, short } from '../dom.js';
+import { chartFigure, makeChart, refresh, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
+import { notice, forField } from './common.js';
+
+export const schema = {
+  'adv.r': { kind: 'list', default: [1, 1, 0, 0], maxItems: 64 },
+  'adv.ratio': { kind: 'list', default: [1.35, 0.85, 1.1, 0.7], maxItems: 64 },
+  'adv.el': { kind: 'number', min: 0, max: 100, default: 0.2 },
+  'adv.eh': { kind: 'number', min: 0, max: 100, default: 0.2 },
+  'adv.scale': { kind: 'bool', default: true },
+};
+
+const PARAMS = {
+  rewards: 'adv.r',
+  ratios: 'adv.ratio',
+  epsLow: 'adv.el',
+  eps_low: 'adv.el',
+  epsHigh: 'adv.eh',
+  eps_high: 'adv.eh',
+  scale: 'adv.scale',
+};
+
+const MAX_CURVES = 6;
+
+export function compute(core, values) {
+  const rewards = values['adv.r'];
+  const ratios = values['adv.ratio'];
+  const epsLow = values['adv.el'];
+  const epsHigh = values['adv.eh'];
+  const scale = values['adv.scale'];
+  const standardized = forField('adv.r', () => core.groupRelativeAdvantages(rewards, true));
+  const centered = forField('adv.r', () => core.groupRelativeAdvantages(rewards, false));
+  const used = scale ? standardized : centered;
+  const terms = core.clippedSurrogateTerms(ratios, used, epsLow, epsHigh);
+  const active = core.clipActivity(ratios, used, epsLow, epsHigh);
+  const sum = used.reduce((acc, a) => acc + a, 0);
+
+  // Curves of the clip chart: one per distinct advantage (the largest |A| first if many).
+  const distinct = [...new Map(used.map((a) => [Number(a.toPrecision(10)), a])).values()].filter((a) => a !== 0);
+  distinct.sort((a, b) => b - a);
+  const shown = distinct.length > MAX_CURVES ? [distinct[0], distinct[distinct.length - 1]] : distinct;
+  const xmax = Math.max(2, 1 + epsHigh + 0.4, ...ratios.map((r) => r * 1.1));
+  // Ratios must be > 0: the grid starts one step right of 0.
+  const grid = new Set(Array.from({ length: 240 }, (_, i) => Number(((xmax * (i + 1)) / 240).toFixed(6))));
+  for (const knee of [1 - epsLow, 1 + epsHigh, ...ratios]) if (knee > 0 && knee <= xmax) grid.add(knee);
+  const xs = [...grid].sort((a, b) => a - b);
+  const curves = shown.map((a) => ({
+    a,
+    ys: core.clippedSurrogateTerms(
+      xs,
+      xs.map(() => a),
+      epsLow,
+      epsHigh,
+    ),
+  }));
+  return { rewards, ratios, epsLow, epsHigh, scale, standardized, centered, used, terms, active, sum, xs, curves, xmax };
+}
+
+/** Draws each point's label (dataset.pointLabels[i]) beside it. */
+const pointLabels = {
+  id: 'pointLabels',
+  afterDatasetsDraw(chart) {
+    const { ctx } = chart;
+    ctx.save();
+    ctx.font = '600 12px system-ui, sans-serif';
+    ctx.fillStyle = '#1f2328';
+    ctx.textBaseline = 'bottom';
+    chart.data.datasets.forEach((dataset, i) => {
+      if (!dataset.pointLabels || !chart.isDatasetVisible(i)) return;
+      chart.getDatasetMeta(i).data.forEach((point, j) => {
+        ctx.fillText(dataset.pointLabels[j], point.x + 7, point.y - 4);
+      });
+    });
+    ctx.restore();
+  },
+};
+
+export default {
+  id: 'advantages',
+  number: 3,
+  titleKey: 'advantages.title',
+  bodyKey: 'advantages.body',
+  schema,
+  charts: true,
+  params: PARAMS,
+  validate: compute,
+  mount(host, ctx) {
+    const { t, core } = ctx;
+    host.append(ctx.rich(t('advantages.body')), ctx.rich(t('advantages.formula')));
+
+    const rewards = field({ key: 'adv.r', label: t('advantages.rewards'), kind: 'list', hint: t('common.hintList'), value: ctx.get('adv.r') });
+    const ratios = field({ key: 'adv.ratio', label: t('advantages.ratios'), kind: 'list', hint: t('common.hintList'), value: ctx.get('adv.ratio') });
+    const epsLow = field({ key: 'adv.el', label: t('advantages.epsLow'), step: 0.01, min: 0, value: ctx.get('adv.el') });
+    const epsHigh = field({ key: 'adv.eh', label: t('advantages.epsHigh'), step: 0.01, min: 0, value: ctx.get('adv.eh') });
+    const scale = field({ key: 'adv.scale', label: t('advantages.scale'), kind: 'checkbox', value: ctx.get('adv.scale') });
+    host.append(h('div', { class: 'controls' }, rewards.el, ratios.el, epsLow.el, epsHigh.el, scale.el));
+
+    const tableHost = h('div');
+    const uses = h('p', { class: 'muted' });
+    const sumLine = h('p', { class: 'summary', dataset: { testid: 'sum-check' } });
+    const figure = chartFigure({ title: t('advantages.chartTitle'), aria: '', dataLabel: t('common.chartData') });
+    figure.figure.insertBefore(
+      h(
+        'p',
+        { class: 'chart-key' },
+        h('span', { class: 'key-free', 'aria-hidden': 'true', text: '○' }),
+        ` ${t('advantages.rowsFree')}   `,
+        h('span', { class: 'key-clipped', 'aria-hidden': 'true', text: '◆' }),
+        ` ${t('advantages.rowsClipped')}   `,
+        h('span', { class: 'key-bound', 'aria-hidden': 'true', text: '┆' }),
+        ` ${t('advantages.bound')}`,
+      ),
+      figure.figure.querySelector('.chart-data'),
+    );
+    const outputs = h('div', { class: 'outputs' }, tableHost, uses, sumLine, figure.figure);
+    host.append(outputs);
+
+    let chart = null;
+    const render = (m) => {
+      const yes = t('common.yes');
+      const no = t('common.no');
+      const usedCol = m.scale ? 'standardized' : 'centered';
+      tableHost.replaceChildren(
+        dataTable({
+          caption: t('advantages.tableCaption'),
+          className: `advantages uses-${usedCol}`,
+          columns: [
+            { label: t('advantages.col.row') },
+            { label: t('advantages.col.reward'), numeric: true },
+            { label: t('advantages.col.centered'), numeric: true },
+            { label: t('advantages.col.standardized'), numeric: true },
+            { label: t('advantages.col.ratio'), numeric: true },
+            { label: t('advantages.col.surrogate'), numeric: true },
+            { label: t('advantages.col.clip') },
+          ],
+          rows: m.rewards.map((r, i) => ({
+            className: m.active[i] ? 'row-clipped' : undefined,
+            cells: [
+              { text: String(i + 1), header: true },
+              { text: fmt(r), value: r },
+              { text: fmt(m.centered[i]), value: m.centered[i], className: usedCol === 'centered' ? 'col-used' : '' },
+              { text: fmt(m.standardized[i]), value: m.standardized[i], className: usedCol === 'standardized' ? 'col-used' : '' },
+              { text: fmt(m.ratios[i]), value: m.ratios[i] },
+              { text: fmt(m.terms[i]), value: m.terms[i] },
+              { text: m.active[i] ? `◆ ${yes}` : `○ ${no}`, value: String(m.active[i]) },
+            ],
+          })),
+        }),
+      );
+      uses.textContent = t('advantages.uses', { which: t(`advantages.uses.${usedCol}`) });
+      const ok = Math.abs(m.sum) < 1e-10;
+      sumLine.className = ok ? 'summary summary-ok' : 'summary summary-bad';
+      sumLine.dataset.value = String(m.sum);
+      sumLine.textContent = `${ok ? '✓' : '✗'} ${t('advantages.sum', { sum: m.sum.toExponential(2) })}: ${t(ok ? 'advantages.sumOk' : 'advantages.sumBad')}`;
+
+      // The clip chart.
+      const datasets = m.curves.map((curve, i) => ({
+        label: t('advantages.curve', { a: short(curve.a) }),
+        data: m.xs.map((x, j) => ({ x, y: curve.ys[j] })),
+        ...lineStyle(i),
+      }));
+      const rowPoint = (clipped) => {
+        const idx = m.ratios.map((_, i) => i).filter((i) => Boolean(m.active[i]) === clipped);
+        return {
+          label: t(clipped ? 'advantages.rowsClipped' : 'advantages.rowsFree'),
+          data: idx.map((i) => ({ x: m.ratios[i], y: m.terms[i] })),
+          pointLabels: idx.map((i) => String(i + 1)),
+          showLine: false,
+          pointStyle: clipped ? 'rectRot' : 'circle',
+          pointRadius: clipped ? 8 : 6,
+          pointHoverRadius: 9,
+          borderWidth: 2,
+          borderColor: clipped ? COLORS[4] : '#1f2328',
+          backgroundColor: clipped ? COLORS[4] : '#ffffff',
+        };
+      };
+      datasets.push(rowPoint(false), rowPoint(true));
+      const aria = t('advantages.chartAria', {
+        values: m.curves.map((c) => short(c.a)).join(', '),
+        low: short(1 - m.epsLow),
+        high: short(1 + m.epsHigh),
+        rows: m.ratios.map((r, i) => `${i + 1}: ρ=${short(r)}, ${short(m.terms[i])}${m.active[i] ? ' ◆' : ''}`).join('; '),
+      });
+      const lines = { at: [1 - m.epsLow, 1 + m.epsHigh] };
+      if (!chart) {
+        chart = makeChart(figure.canvas, {
+          type: 'line',
+          data: { datasets },
+          options: {
+            parsing: false,
+            interaction: { mode: 'nearest', intersect: false },
+            scales: {
+              x: axis(t('advantages.chartX'), { type: 'linear', min: 0, max: m.xmax }),
+              y: axis(t('advantages.chartY')),
+            },
+            plugins: {
+              vlines: lines,
+              legend: { labels: { filter: (item, data) => data.datasets[item.datasetIndex].showLine !== false && data.datasets[item.datasetIndex].data.length > 0 } },
+            },
+          },
+          plugins: [verticalLines, pointLabels],
+        });
+        figure.setAria(aria);
+      } else {
+        chart.options.scales.x.max = m.xmax;
+        chart.options.plugins.vlines = lines;
+        refresh(chart, { datasets, ariaLabel: aria });
+      }
+      figure.setTable(
+        dataTable({
+          caption: t('advantages.chartTitle'),
+          columns: [
+            { label: t('advantages.col.row') },
+            { label: t('advantages.col.ratio'), numeric: true },
+            { label: 'A', numeric: true },
+            { label: t('advantages.col.surrogate'), numeric: true },
+            { label: t('advantages.col.clip') },
+          ],
+          rows: m.ratios.map((r, i) => [
+            { text: String(i + 1), header: true },
+            fmt(r),
+            fmt(m.used[i]),
+            fmt(m.terms[i]),
+            m.active[i] ? yes : no,
+          ]),
+        }),
+      );
+    };
+
+    const form = bindForm({
+      fields: [rewards, ratios, epsLow, epsHigh, scale],
+      params: PARAMS,
+      compute: (draft) => compute(core, draft),
+      render,
+      commit: (draft) => ctx.commit(draft),
+      outputs,
+      staleText: t('common.stale'),
+    });
+    form.run();
+    host.append(notice(ctx, 'advantages.notice'));
+    ctx.rendered();
+    return { destroy: () => chart?.destroy() };
+  },
+};

@@ -1,0 +1,275 @@
+// Section 5, the exact finite policy: expected reward, entropy and pass@4 per step; the
+// notebook's rows; the probability of each mode at a step the reader scrubs.
+import { h, field, bindForm, dataTable, fmt } from '../dom.js';
+import { chartFigure, makeChart, refresh, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
+import { notice, forField } from './common.js';
+
+export const NOTEBOOK_STEPS = [0, 9, 19, 39, 60];
+export const PASS_K = 4;
+
+export const schema = {
+  'fp.beta': { kind: 'number', min: 0, max: 10, default: 0 },
+  'fp.lr': { kind: 'number', min: 0, max: 10, default: 0.18 },
+  'fp.steps': { kind: 'int', min: 0, max: 1000, default: 60 },
+  'fp.at': { kind: 'int', min: 0, max: 1000, default: 60 },
+};
+
+const PARAMS = { betaEntropy: 'fp.beta', beta_entropy: 'fp.beta', learningRate: 'fp.lr', learning_rate: 'fp.lr', steps: 'fp.steps' };
+
+let cache = { key: null, rows: null };
+
+/** One row per step 0..steps, as the notebook's loop builds finite_table. */
+export function trajectory(core, betaEntropy, learningRate, steps) {
+  const key = JSON.stringify([betaEntropy, learningRate, steps]);
+  if (cache.key === key) return cache.rows;
+  const rows = [];
+  for (let step = 0; step <= steps; step += 1) {
+    const state = core.syntheticModeTraining({ betaEntropy, learningRate, steps: step });
+    rows.push({
+      step,
+      probabilities: state.probabilities,
+      successful: state.successful ?? state.modes?.map((mode) => Boolean(mode.successful)) ?? [],
+      labels: state.modes?.map((mode, i) => mode.label ?? String(i + 1)) ?? state.probabilities.map((_, i) => String(i + 1)),
+      expectedReward: state.expectedReward,
+      successfulMass: state.successfulMass,
+      entropy: core.categoricalEntropy(state.probabilities),
+      passAt4: core.passAtKIndependent(state.successfulMass, PASS_K),
+    });
+  }
+  cache = { key, rows };
+  return rows;
+}
+
+export function compute(core, values) {
+  const beta = values['fp.beta'];
+  const lr = values['fp.lr'];
+  const steps = values['fp.steps'];
+  // Validate the options once (cheap) before the loop, so an error names its field at once.
+  core.syntheticModeTraining({ betaEntropy: beta, learningRate: lr, steps: typeof steps === 'number' && steps > 0 ? 0 : steps });
+  const rows = trajectory(core, beta, lr, steps);
+  const at = forField('fp.at', () => {
+    const value = values['fp.at'];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+      throw new RangeError(`step: must be an integer in [0, ${steps}], got ${value}`);
+    }
+    return Math.min(value, steps);
+  });
+  return { beta, lr, steps, rows, at };
+}
+
+export default {
+  id: 'finite-policy',
+  number: 5,
+  titleKey: 'finite.title',
+  bodyKey: 'finite.body',
+  schema,
+  charts: true,
+  params: PARAMS,
+  validate: compute,
+  mount(host, ctx) {
+    const { t, core } = ctx;
+    host.append(ctx.rich(t('finite.body')), ctx.rich(t('finite.formula')));
+
+    const beta = field({ key: 'fp.beta', label: t('finite.beta'), step: 0.01, min: 0, value: ctx.get('fp.beta') });
+    const lr = field({ key: 'fp.lr', label: t('finite.lr'), step: 0.01, min: 0, value: ctx.get('fp.lr') });
+    const steps = field({ key: 'fp.steps', label: t('finite.steps'), hint: t('finite.stepsHint'), step: 1, min: 0, max: 1000, value: ctx.get('fp.steps') });
+    host.append(h('div', { class: 'controls' }, beta.el, lr.el, steps.el));
+
+    const figure = chartFigure({ title: null, aria: '', dataLabel: t('common.chartData') });
+    const tableHost = h('div');
+    const at = field({
+      key: 'fp.at',
+      label: t('finite.at'),
+      kind: 'range',
+      min: 0,
+      max: ctx.get('fp.steps'),
+      value: Math.min(ctx.get('fp.at'), ctx.get('fp.steps')),
+      wide: true,
+    });
+    const modesTitle = h('h3');
+    const modes = chartFigure({ title: null, aria: '', dataLabel: t('common.chartData'), className: 'chart-short' });
+    const massLine = h('p', { class: 'muted', dataset: { testid: 'success-mass' } });
+    const outputs = h(
+      'div',
+      { class: 'outputs' },
+      figure.figure,
+      tableHost,
+      h('div', { class: 'controls controls-scrub' }, at.el),
+      modesTitle,
+      modes.figure,
+      massLine,
+    );
+    host.append(outputs);
+
+    let chart = null;
+    let modesChart = null;
+    const render = (m) => {
+      at.input.max = String(m.steps);
+      at.write(m.at);
+      const first = m.rows[0];
+      const last = m.rows[m.rows.length - 1];
+      const series = [
+        { label: t('FINITE_REWARD'), key: 'expectedReward' },
+        { label: t('FINITE_ENTROPY'), key: 'entropy' },
+        { label: `pass@${PASS_K}`, key: 'passAt4' },
+      ];
+      const datasets = series.map((s, i) => ({
+        label: s.label,
+        data: m.rows.map((row) => ({ x: row.step, y: row[s.key] })),
+        ...lineStyle(i),
+      }));
+      const aria = t('finite.chartAria', {
+        steps: m.steps,
+        r0: fmt(first.expectedReward, 3),
+        r1: fmt(last.expectedReward, 3),
+        h0: fmt(first.entropy, 3),
+        h1: fmt(last.entropy, 3),
+        p0: fmt(first.passAt4, 3),
+        p1: fmt(last.passAt4, 3),
+      });
+      const lines = { at: [m.at] };
+      if (!chart) {
+        chart = makeChart(figure.canvas, {
+          type: 'line',
+          data: { datasets },
+          options: {
+            parsing: false,
+            interaction: { mode: 'nearest', axis: 'x', intersect: false },
+            scales: { x: axis(t('FINITE_X'), { type: 'linear', min: 0, max: Math.max(1, m.steps) }), y: axis('', { min: 0 }) },
+            plugins: { vlines: lines },
+          },
+          plugins: [verticalLines],
+        });
+        figure.setAria(aria);
+      } else {
+        chart.options.scales.x.max = Math.max(1, m.steps);
+        chart.options.plugins.vlines = lines;
+        refresh(chart, { datasets, ariaLabel: aria });
+      }
+      figure.setTable(
+        dataTable({
+          caption: t('FINITE_X'),
+          columns: [
+            { label: t('finite.col.step'), numeric: true },
+            { label: t('finite.col.reward'), numeric: true },
+            { label: t('finite.col.entropy'), numeric: true },
+            { label: t('finite.col.pass'), numeric: true },
+          ],
+          rows: m.rows.map(rowCells),
+        }),
+      );
+
+      const picked = NOTEBOOK_STEPS.filter((step) => step <= m.steps);
+      if (!picked.includes(m.steps)) picked.push(m.steps);
+      tableHost.replaceChildren(
+        dataTable({
+          caption: t('finite.tableCaption'),
+          className: 'finite-table',
+          columns: [
+            { label: t('finite.col.step'), numeric: true },
+            { label: t('finite.col.reward'), numeric: true },
+            { label: t('finite.col.entropy'), numeric: true },
+            { label: t('finite.col.pass'), numeric: true },
+          ],
+          rows: picked.map((step) => rowCells(m.rows[step])),
+        }),
+      );
+      renderModes(m);
+    };
+
+    const rowCells = (row) => [
+      { text: String(row.step), value: row.step, header: true },
+      { text: fmt(row.expectedReward), value: row.expectedReward },
+      { text: fmt(row.entropy), value: row.entropy },
+      { text: fmt(row.passAt4), value: row.passAt4 },
+    ];
+
+    const renderModes = (m) => {
+      const row = m.rows[m.at];
+      const start = m.rows[0];
+      const names = row.probabilities.map((_, i) => t(row.successful[i] ? 'finite.modeSuccess' : 'finite.mode', { n: row.labels[i] }));
+      modesTitle.textContent = t('finite.modesTitle', { step: m.at });
+      const datasets = [
+        { label: t('finite.col.p0'), data: start.probabilities, backgroundColor: '#ffffff', borderColor: '#475569', borderWidth: 1.5, borderDash: [4, 3] },
+        {
+          label: t('finite.barSuccess', { step: m.at }),
+          data: row.probabilities.map((p, i) => (row.successful[i] ? p : null)),
+          backgroundColor: COLORS[2],
+          borderColor: '#1f2328',
+          borderWidth: 1,
+        },
+        {
+          label: t('finite.barFail', { step: m.at }),
+          data: row.probabilities.map((p, i) => (row.successful[i] ? null : p)),
+          backgroundColor: COLORS[0],
+          borderColor: '#1f2328',
+          borderWidth: 1,
+        },
+      ];
+      const successful = names.filter((_, i) => row.successful[i]).join(', ');
+      const aria = t('finite.modesAria', { n: names.length, step: m.at, successful });
+      if (!modesChart) {
+        modesChart = makeChart(modes.canvas, {
+          type: 'bar',
+          data: { labels: names, datasets },
+          options: {
+            skipNull: true,
+            scales: { x: axis(''), y: axis('', { min: 0, max: 1 }) },
+            plugins: { legend: { labels: { boxHeight: 12, boxWidth: 18 } } },
+          },
+        });
+        modes.setAria(aria);
+      } else {
+        refresh(modesChart, { labels: names, datasets, ariaLabel: aria });
+      }
+      modes.setTable(
+        dataTable({
+          caption: t('finite.modesCaption', { step: m.at }),
+          className: 'modes-table',
+          columns: [
+            { label: t('finite.col.mode') },
+            { label: t('finite.col.successful') },
+            { label: t('finite.col.p0'), numeric: true },
+            { label: t('finite.col.pAt', { step: m.at }), numeric: true },
+          ],
+          rows: row.probabilities.map((p, i) => [
+            { text: row.labels[i], header: true },
+            row.successful[i] ? `✓ ${t('common.yes')}` : t('common.no'),
+            { text: fmt(start.probabilities[i]), value: start.probabilities[i] },
+            { text: fmt(p), value: p },
+          ]),
+        }),
+      );
+      const successMass = row.successfulMass;
+      const best = Math.max(...row.probabilities.filter((_, i) => row.successful[i]), 0);
+      massLine.textContent = t('finite.successMass', {
+        step: m.at,
+        mass: fmt(successMass),
+        share: successMass > 0 ? `${((100 * best) / successMass).toFixed(1)}%` : '—',
+      });
+      if (chart) {
+        chart.options.plugins.vlines = { at: [m.at] };
+        chart.update('none');
+      }
+    };
+
+    const form = bindForm({
+      fields: [beta, lr, steps, at],
+      params: PARAMS,
+      compute: (draft) => compute(core, draft),
+      render,
+      commit: (draft) => ctx.commit({ ...draft, 'fp.at': Math.min(draft['fp.at'], draft['fp.steps']) }),
+      outputs,
+      staleText: t('common.stale'),
+    });
+    form.run();
+    host.append(notice(ctx, 'finite.notice'));
+    ctx.rendered();
+    return {
+      destroy: () => {
+        chart?.destroy();
+        modesChart?.destroy();
+      },
+    };
+  },
+};

@@ -1,0 +1,144 @@
+// Section 4, loss reductions: per-response contributions under original GRPO, Dr. GRPO and
+// DAPO (the notebook's table) and the weight of every token (the length bias, drawn).
+import { h, field, bindForm, dataTable, fmt } from '../dom.js';
+import { chartFigure, makeChart, refresh, lineStyle, axis, verticalLines } from '../charts.js';
+import { notice, forField } from './common.js';
+
+export const REDUCTIONS = ['original_grpo', 'dr_grpo', 'dapo'];
+const POINT_STYLES = ['circle', 'rect', 'triangle'];
+
+export const schema = {
+  'red.r': { kind: 'list', default: [1, 0, 1], maxItems: 32 },
+  'red.len': { kind: 'list', default: [2, 5, 8], maxItems: 32 },
+  'red.fixed': { kind: 'int', min: 1, max: 100000, default: 8 },
+};
+
+const PARAMS = { rewards: 'red.r', lengths: 'red.len', fixedLength: 'red.fixed', fixed_length: 'red.fixed' };
+
+const MAX_CHART_TOKENS = 4000;
+
+export function compute(core, values) {
+  const rewards = values['red.r'];
+  const lengths = values['red.len'];
+  const fixed = values['red.fixed'];
+  const weights = {
+    original_grpo: core.originalGrpoTokenWeights(rewards, lengths),
+    dr_grpo: forField('red.fixed', () => core.drGrpoTokenWeights(rewards, lengths, fixed)),
+    dapo: core.dapoTokenWeights(rewards, lengths),
+  };
+  const rows = REDUCTIONS.map((name) => {
+    const contributions = core.responseContributions(weights[name]);
+    const flat = core.flattenTokenWeights(weights[name]);
+    return {
+      name,
+      contributions,
+      flat,
+      perToken: weights[name].map((row) => (row.length ? row[0] : 0)),
+      absSum: flat.reduce((acc, w) => acc + Math.abs(w), 0),
+    };
+  });
+  return { rewards, lengths, fixed, rows, tokens: rows[0].flat.length };
+}
+
+export default {
+  id: 'reductions',
+  number: 4,
+  titleKey: 'reductions.title',
+  bodyKey: 'reductions.body',
+  schema,
+  charts: true,
+  params: PARAMS,
+  validate: compute,
+  mount(host, ctx) {
+    const { t, core } = ctx;
+    host.append(ctx.rich(t('reductions.body')), ctx.rich(t('reductions.formula')), ctx.rich(t('reductions.formulaNote')));
+
+    const rewards = field({ key: 'red.r', label: t('reductions.rewards'), kind: 'list', hint: t('common.hintList'), value: ctx.get('red.r') });
+    const lengths = field({ key: 'red.len', label: t('reductions.lengths'), kind: 'list', hint: t('reductions.lengthsHint'), value: ctx.get('red.len') });
+    const fixed = field({ key: 'red.fixed', label: t('reductions.fixed'), step: 1, min: 1, value: ctx.get('red.fixed') });
+    host.append(h('div', { class: 'controls' }, rewards.el, lengths.el, fixed.el));
+
+    const tableHost = h('div');
+    const figure = chartFigure({ title: t('reductions.chartTitle'), aria: '', dataLabel: t('common.chartData') });
+    const outputs = h('div', { class: 'outputs' }, tableHost, figure.figure);
+    host.append(outputs);
+
+    let chart = null;
+    const render = (m) => {
+      const n = m.rewards.length;
+      const responseCols = m.rewards.map((_, i) => ({ label: t('reductions.col.response', { n: i + 1 }), numeric: true }));
+      tableHost.replaceChildren(
+        dataTable({
+          caption: t('reductions.tableCaption'),
+          className: 'reductions',
+          columns: [{ label: t('reductions.col.reduction') }, ...responseCols, { label: t('reductions.col.abs'), numeric: true }],
+          rows: m.rows.map((row) => [
+            { node: h('code', { text: t(`reductions.name.${row.name}`) }), header: true, value: row.name },
+            ...row.contributions.map((c) => ({ text: fmt(c), value: c })),
+            { text: fmt(row.absSum), value: row.absSum },
+          ]),
+        }),
+      );
+
+      // Token axis: "response.position"; boundaries between responses drawn as dashed lines.
+      const labels = [];
+      const boundaries = [];
+      m.lengths.forEach((length, i) => {
+        for (let j = 0; j < length; j += 1) labels.push(`${i + 1}.${j + 1}`);
+        if (i < n - 1) boundaries.push(labels.length - 0.5);
+      });
+      const drawn = m.tokens <= MAX_CHART_TOKENS;
+      const datasets = m.rows.map((row, i) => ({
+        label: row.name,
+        data: drawn ? row.flat : [],
+        stepped: 'middle',
+        ...lineStyle(i, {
+          pointRadius: m.tokens <= 48 ? 3 : 0,
+          pointStyle: POINT_STYLES[i],
+        }),
+      }));
+      const aria = t('reductions.chartAria', { tokens: m.tokens, lengths: m.lengths.join(', ') });
+      const lines = { at: boundaries, color: '#64748b', dash: [3, 3] };
+      if (!chart) {
+        chart = makeChart(figure.canvas, {
+          type: 'line',
+          data: { labels: drawn ? labels : [], datasets },
+          options: {
+            interaction: { mode: 'index', intersect: false },
+            scales: {
+              x: axis(t('reductions.chartX'), { ticks: { autoSkip: true, maxRotation: 0 } }),
+              y: axis(t('reductions.chartY')),
+            },
+            plugins: { vlines: lines },
+          },
+          plugins: [verticalLines],
+        });
+        figure.setAria(aria);
+      } else {
+        chart.options.plugins.vlines = lines;
+        refresh(chart, { labels: drawn ? labels : [], datasets, ariaLabel: aria });
+      }
+      figure.setTable(
+        dataTable({
+          caption: t('reductions.tokenCaption'),
+          columns: [{ label: t('reductions.col.reduction') }, ...m.rewards.map((_, i) => ({ label: `${t('reductions.col.response', { n: i + 1 })} (L=${m.lengths[i]})`, numeric: true }))],
+          rows: m.rows.map((row) => [{ text: row.name, header: true }, ...row.perToken.map((w) => ({ text: fmt(w), value: w }))]),
+        }),
+      );
+    };
+
+    const form = bindForm({
+      fields: [rewards, lengths, fixed],
+      params: PARAMS,
+      compute: (draft) => compute(core, draft),
+      render,
+      commit: (draft) => ctx.commit(draft),
+      outputs,
+      staleText: t('common.stale'),
+    });
+    form.run();
+    host.append(notice(ctx, 'reductions.notice'));
+    ctx.rendered();
+    return { destroy: () => chart?.destroy() };
+  },
+};

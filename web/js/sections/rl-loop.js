@@ -1,0 +1,376 @@
+// Section 6, a complete autoregressive RLVR/GRPO loop: the config form (the notebook's defaults
+// for the chosen profile), the run controls (training in a Web Worker), the before/after table
+// and the config as the notebook prints them, and the run as data (export JSON/CSV, import).
+import { h, field, bindForm, dataTable, fmt } from '../dom.js';
+import { notice, rangeError } from './common.js';
+import * as training from '../training/controller.js';
+import { runBar } from '../training/run-bar.js';
+import {
+  CONFIG_FIELDS,
+  CONFIG_KEYS,
+  CONFIG_PARAMS,
+  CONFIG_SCHEMA,
+  METRIC_COLUMNS,
+  METRIC_ROWS,
+  configOptions,
+  coverageCsv,
+  historyCsv,
+  metricsCsv,
+  runFile,
+} from '../training/run-format.js';
+
+const SEED_MAX = 4294967295;
+
+/** Learning experiments: each a patch of the form, one click away. */
+export const PRESETS = [
+  { id: 'notebook', patch: {} },
+  { id: 'kl', patch: { 'rl.beta': 0.04 } },
+  { id: 'noClip', patch: { 'rl.epsLow': 0.999, 'rl.epsHigh': 10, 'rl.updateEpochs': 4 } },
+  { id: 'hotLr', patch: { 'rl.lr': 0.02, 'rl.updateEpochs': 4 } },
+  { id: 'dynamic', patch: { 'rl.dynamic': true } },
+  { id: 'smallGroup', patch: { 'rl.groupSize': 2 } },
+  { id: 'gspo', patch: { 'rl.isLevel': 'sequence' } },
+  { id: 'drGrpo', patch: { 'rl.lossType': 'dr_grpo', 'rl.scaleRewards': 'none' } },
+];
+
+function checkSeed(seed) {
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > SEED_MAX) {
+    const shown = seed === null ? 'nothing' : typeof seed === 'string' ? `"${seed}"` : String(seed);
+    throw rangeError(`seed: must be an integer in [0, ${SEED_MAX}], got ${shown}`, 'seed');
+  }
+}
+
+const profileDefaults = new Map();
+function defaultsOf(core, profile) {
+  if (!profileDefaults.has(profile)) profileDefaults.set(profile, core.experimentConfig({ profile }));
+  return profileDefaults.get(profile);
+}
+
+/** Validates the page state's config through the core; returns the full config. */
+export function validate(core, values) {
+  checkSeed(values.seed);
+  return core.experimentConfig(configOptions(values));
+}
+
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = h('a', { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** The before/after table of the run on display (AFTER rows wait for the run's end). */
+export function metricsTable(ctx, s) {
+  const { t } = ctx;
+  const rows = METRIC_ROWS.map(({ label, key }) => {
+    const metrics = key.startsWith('before') ? s.info?.[key] ?? s.result?.[key] : s.result?.[key];
+    return {
+      className: `metrics-${key}`,
+      cells: [
+        { text: t(label), header: true },
+        ...METRIC_COLUMNS.map((c) =>
+          metrics ? { text: fmt(metrics[c.key]), value: metrics[c.key] } : { text: '…', className: 'pending' },
+        ),
+      ],
+    };
+  });
+  return dataTable({
+    caption: t('train.metricsCaption'),
+    className: 'metrics-table',
+    columns: [{ label: '' }, ...METRIC_COLUMNS.map((c) => ({ label: c.label, numeric: true }))],
+    rows,
+  });
+}
+
+export default {
+  id: 'rl-loop',
+  number: 6,
+  titleKey: 'rl-loop.title',
+  bodyKey: 'rl-loop.body',
+  schema: CONFIG_SCHEMA,
+  embedKeys: CONFIG_KEYS,
+  params: CONFIG_PARAMS,
+  validate,
+  mount(host, ctx) {
+    const { t, core } = ctx;
+    host.append(ctx.rich(t('rl-loop.body')), ctx.rich(t('train.rl.explain')));
+
+    // --- the form ------------------------------------------------------------------------------
+    const profile = field({
+      key: 'profile',
+      label: t('train.field.profile'),
+      kind: 'select',
+      options: ['smoke', 'full'].map((value) => ({ value, label: t(`setup.profile.${value}`) })),
+      value: ctx.get('profile'),
+    });
+    const seed = field({ key: 'seed', label: t('train.field.seed'), hint: t('train.hint.seed'), step: 1, min: 0, max: SEED_MAX, value: ctx.get('seed') });
+    const base = () => defaultsOf(core, profile.input.value);
+    const fields = CONFIG_FIELDS.map((f) => {
+      const kind = f.kind === 'enum' ? 'select' : f.kind === 'bool' ? 'checkbox' : 'number';
+      const stored = ctx.get(f.key);
+      return {
+        spec: f,
+        control: field({
+          key: f.key,
+          label: t(`train.field.${f.core}`),
+          hint: ' ',
+          kind,
+          options: f.options?.map((value) => ({ value, label: value })),
+          step: f.step,
+          min: f.min,
+          max: f.max,
+          value: stored ?? base()[f.core],
+        }),
+      };
+    });
+    // Checkbox fields have no hint slot in dom.field(); add one so defaults show everywhere.
+    for (const { control } of fields) {
+      if (control.kind === 'checkbox') {
+        const hintNode = h('p', { class: 'hint', id: `${control.input.id}-hint` });
+        control.el.insertBefore(hintNode, control.el.querySelector('.field-error'));
+        control.input.setAttribute('aria-describedby', `${hintNode.id} ${control.input.getAttribute('aria-describedby')}`);
+      }
+    }
+    const hintOf = (control) => control.el.querySelector('.hint');
+    const overrides = () => Object.fromEntries(CONFIG_FIELDS.map((f) => [f.key, ctx.get(f.key)]));
+
+    // When the profile changes, every field the reader has not changed shows the new defaults.
+    // (Registered before bindForm's own listener, so the form reads the new values.)
+    profile.input.addEventListener('change', () => {
+      const current = overrides();
+      const next = defaultsOf(core, profile.input.value);
+      for (const { spec, control } of fields) if (current[spec.key] === null) control.write(next[spec.core]);
+    });
+
+    const presets = h('div', { class: 'presets', role: 'group', 'aria-label': t('train.presetsLabel') });
+    const controls = h(
+      'div',
+      { class: 'controls controls-training' },
+      profile.el,
+      seed.el,
+      fields.map((f) => f.control.el),
+    );
+    host.append(
+      h('h3', { text: t('train.configTitle') }),
+      controls,
+      h('p', { class: 'presets-label', text: t('train.presetsLabel') }),
+      presets,
+    );
+    const presetNote = h('p', { class: 'muted preset-note', role: 'status' });
+    host.append(presetNote);
+
+    let current = null; // the last valid config
+    const form = bindForm({
+      fields: [profile, seed, ...fields.map((f) => f.control)],
+      params: CONFIG_PARAMS,
+      compute: (draft) => {
+        checkSeed(draft.seed);
+        const defaults = defaultsOf(core, draft.profile);
+        const values = { profile: draft.profile, seed: draft.seed };
+        for (const { spec } of fields) {
+          const value = draft[spec.key];
+          values[spec.key] = value === null || value === defaults[spec.core] ? null : value;
+        }
+        const config = core.experimentConfig(configOptions(values));
+        return { values, config, defaults };
+      },
+      commit: () => {},
+      render: (model) => {
+        current = model.config;
+        const before = { profile: ctx.get('profile'), seed: ctx.get('seed') };
+        ctx.commit(model.values);
+        for (const { spec, control } of fields) {
+          const changed = model.values[spec.key] !== null;
+          control.el.classList.toggle('field-changed', changed);
+          const shown = spec.kind === 'bool' ? (model.defaults[spec.core] ? t('common.yes') : t('common.no')) : String(model.defaults[spec.core]);
+          const hint = hintOf(control);
+          if (hint) hint.textContent = t(changed ? 'train.hint.changed' : 'train.hint.default', { value: shown, trl: spec.trl ?? '—' });
+        }
+        training.setDraftConfig(model.config);
+        syncOthers(before, model.values);
+      },
+    });
+
+    // Section 0 holds the same profile and seed: keep both forms showing the same values.
+    const syncOthers = (before, values) => {
+      for (const key of ['profile', 'seed']) {
+        if (before[key] === values[key]) continue;
+        for (const input of document.querySelectorAll(`[data-key="${key}"]`)) {
+          if (host.contains(input) || input.value === String(values[key])) continue;
+          input.value = String(values[key]);
+          input.dispatchEvent(new Event(input.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
+        }
+      }
+    };
+    const onOtherField = (event) => {
+      const key = event.target?.dataset?.key;
+      if ((key !== 'profile' && key !== 'seed') || host.contains(event.target)) return;
+      const mine = key === 'profile' ? profile : seed;
+      if (mine.input.value === event.target.value) return;
+      mine.input.value = event.target.value;
+      mine.input.dispatchEvent(new Event(key === 'profile' ? 'change' : 'input', { bubbles: true }));
+    };
+    document.addEventListener('input', onOtherField);
+    document.addEventListener('change', onOtherField);
+
+    for (const preset of PRESETS) {
+      const chip = h('button', { type: 'button', class: 'button-chip', dataset: { preset: preset.id }, text: t(`train.preset.${preset.id}`) });
+      chip.addEventListener('click', () => {
+        const defaults = base();
+        for (const { spec, control } of fields) {
+          control.write(spec.key in preset.patch ? preset.patch[spec.key] : defaults[spec.core]);
+        }
+        form.flush();
+        presetNote.textContent = t(`train.presetNote.${preset.id}`);
+      });
+      presets.append(chip);
+    }
+
+    // --- the run ----------------------------------------------------------------------------
+    const bar = runBar(ctx, {
+      getConfig: () => {
+        if (!form.flush()) {
+          const invalid = host.querySelector('[aria-invalid="true"]');
+          invalid?.focus();
+          const message = invalid?.closest('.field')?.querySelector('.field-error')?.textContent;
+          throw new Error(message || t('train.fixForm'));
+        }
+        return current;
+      },
+    });
+    host.append(h('h3', { text: t('train.runHeading') }), bar.el);
+
+    const metricsHost = h('div', { class: 'metrics-host' });
+    const configCode = h('code');
+    const configNote = h('p', { class: 'muted' });
+    const outputs = h(
+      'div',
+      { class: 'outputs training-outputs' },
+      h('h3', { text: t('train.metricsTitle') }),
+      metricsHost,
+      h('h3', { text: t('train.configPrinted') }),
+      configNote,
+      h('pre', { class: 'printed config-json', tabindex: '0', 'aria-label': t('train.configPrinted') }, configCode),
+    );
+    host.append(outputs);
+
+    // --- results as data ------------------------------------------------------------------------
+    const exportJson = h('button', { type: 'button', class: 'button-quiet', dataset: { export: 'json' }, text: t('train.export.json') });
+    const exportHistory = h('button', { type: 'button', class: 'button-quiet', dataset: { export: 'history' }, text: t('train.export.history') });
+    const exportMetrics = h('button', { type: 'button', class: 'button-quiet', dataset: { export: 'metrics' }, text: t('train.export.metrics') });
+    const exportCoverage = h('button', { type: 'button', class: 'button-quiet', dataset: { export: 'coverage' }, text: t('train.export.coverage') });
+    const importInput = h('input', { type: 'file', accept: '.json,application/json', id: 'rl-import', class: 'import-input', dataset: { testid: 'import' } });
+    const importLabel = h('label', { for: 'rl-import', class: 'import-label', text: t('train.import.label') });
+    const dataStatus = h('p', { class: 'muted data-status', role: 'status' });
+    const importError = h('p', { class: 'field-error', role: 'alert', hidden: true });
+    host.append(
+      h(
+        'div',
+        { class: 'data-tools' },
+        h('h3', { text: t('train.dataTitle') }),
+        ctx.rich(t('train.dataBody')),
+        h('div', { class: 'data-buttons' }, exportJson, exportHistory, exportMetrics, exportCoverage),
+        h('div', { class: 'field import-field' }, importLabel, importInput, importError),
+        dataStatus,
+      ),
+    );
+
+    const baseName = (s) => `grpo-lab-${s.config.profile}-seed${s.config.seed}-${s.config.lossType}`;
+    exportJson.addEventListener('click', async () => {
+      const s = training.getState();
+      if (!s.result) return;
+      let run = s.result;
+      if (!run.checkpoint) {
+        try {
+          const checkpoint = await training.checkpoint();
+          if (checkpoint) run = { ...run, checkpoint };
+        } catch {
+          // exported without the checkpoint; the note below says so
+        }
+      }
+      const { inspection: _inspection, runMs: _ms, ...rest } = run;
+      const file = runFile(rest, { source: s.source === 'imported' ? s.result.source ?? 'imported' : s.source, status: s.phase });
+      download(`${baseName(s)}.json`, `${JSON.stringify(file)}\n`, 'application/json');
+      dataStatus.textContent = t(file.checkpoint ? 'train.export.done' : 'train.export.noCheckpoint', { name: `${baseName(s)}.json` });
+    });
+    exportHistory.addEventListener('click', () => {
+      const s = training.getState();
+      download(`${baseName(s)}-history.csv`, historyCsv({ history: s.history }), 'text/csv');
+    });
+    exportMetrics.addEventListener('click', () => {
+      const s = training.getState();
+      const labels = Object.fromEntries(METRIC_ROWS.map((r) => [r.label, t(r.label)]));
+      download(`${baseName(s)}-metrics.csv`, metricsCsv(s.result ?? { ...s.info }, labels), 'text/csv');
+    });
+    exportCoverage.addEventListener('click', () => {
+      const s = training.getState();
+      download(
+        `${baseName(s)}-coverage.csv`,
+        coverageCsv({ beforeTrainByPrompt: s.info?.beforeTrainByPrompt ?? [], afterTrainByPrompt: s.result?.afterTrainByPrompt ?? [] }),
+        'text/csv',
+      );
+    });
+    importInput.addEventListener('change', async () => {
+      const file = importInput.files?.[0];
+      if (!file) return;
+      importError.hidden = true;
+      try {
+        const text = await file.text();
+        let parsed;
+        try {
+          parsed = JSON.parse(text);
+        } catch (error) {
+          throw new SyntaxError(`${file.name}: not JSON (${error.message})`);
+        }
+        training.importRun(core, parsed, file.name);
+        dataStatus.textContent = t('train.import.done', { name: file.name });
+      } catch (error) {
+        importError.hidden = false;
+        importError.textContent = t('train.import.failed', { message: error.message });
+      } finally {
+        importInput.value = '';
+      }
+    });
+
+    // --- drawing ------------------------------------------------------------------------------
+    let drawnKey = null;
+    let drawnPhase = null;
+    let drawnInfo = null;
+    const draw = (s) => {
+      const hasInfo = Boolean(s.info);
+      if (s.runKey !== drawnKey || s.phase !== drawnPhase || hasInfo !== drawnInfo) {
+        drawnKey = s.runKey;
+        drawnPhase = s.phase;
+        drawnInfo = hasInfo;
+        metricsHost.replaceChildren(metricsTable(ctx, s));
+        configCode.textContent = s.config ? JSON.stringify(s.config, null, 2) : '';
+        configNote.textContent = s.config ? t(`train.configNote.${s.source}`, { file: s.fileName ?? '' }) : t('train.configNote.none');
+        exportJson.disabled = !s.result;
+        exportMetrics.disabled = !s.info;
+        exportCoverage.disabled = !s.info;
+      }
+      exportHistory.disabled = !s.history.length;
+      host.dataset.drawn = `${s.runKey}:${s.history.length}:${s.phase}`;
+    };
+    const unsubscribe = training.subscribe(draw);
+    draw(training.getState());
+
+    form.run();
+    host.append(notice(ctx, 'train.rl.notice'));
+    training.loadPrecomputed().then(() => {
+      draw(training.getState());
+      bar.update(training.getState());
+      ctx.rendered();
+    });
+    return {
+      destroy() {
+        unsubscribe();
+        bar.destroy();
+        document.removeEventListener('input', onOtherField);
+        document.removeEventListener('change', onOtherField);
+      },
+    };
+  },
+};

@@ -1,0 +1,104 @@
+// Section 0, reproducible setup: profile, seed and language; what runs where.
+import { h, field, bindForm, dataTable } from '../dom.js';
+import { LANGUAGES } from '../i18n.js';
+import { notice, rangeError } from './common.js';
+
+const SEED_MAX = 4294967295;
+
+export const schema = {
+  profile: { kind: 'enum', options: ['smoke', 'full'], default: 'smoke' },
+  seed: { kind: 'int', min: 0, max: SEED_MAX, default: 9 },
+};
+
+function checkSeed(seed) {
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > SEED_MAX) {
+    const shown = seed === null ? 'nothing' : typeof seed === 'string' ? `"${seed}"` : String(seed);
+    throw rangeError(`seed: must be an integer in [0, ${SEED_MAX}], got ${shown}`, 'seed');
+  }
+}
+
+function coreVersion(core) {
+  try {
+    if (!core.methods().includes('version')) return '?';
+    const info = core.call('version', {});
+    return typeof info === 'string' ? info : info?.core ?? '?';
+  } catch {
+    return '?';
+  }
+}
+
+function pythonRepr(values) {
+  return `{'profile': '${values.profile}', 'seed': ${values.seed}, 'real_model': False}`;
+}
+
+export default {
+  id: 'setup',
+  number: 0,
+  titleKey: 'setup.title',
+  bodyKey: 'setup.body',
+  schema,
+  needsCore: false,
+  validate(_core, values) {
+    checkSeed(values.seed);
+  },
+  mount(host, ctx) {
+    const { t } = ctx;
+    host.append(ctx.rich(t('setup.body')));
+
+    const profile = field({
+      key: 'profile',
+      label: t('setup.profile'),
+      kind: 'select',
+      options: schema.profile.options.map((value) => ({ value, label: t(`setup.profile.${value}`) })),
+      value: ctx.get('profile'),
+    });
+    const seed = field({ key: 'seed', label: t('setup.seed'), hint: t('setup.seedHint'), step: 1, min: 0, max: SEED_MAX, value: ctx.get('seed') });
+    const language = field({
+      key: 'lang',
+      label: t('setup.language'),
+      kind: 'select',
+      options: LANGUAGES.map((value) => ({ value, label: t(`lang.${value}`) })),
+      value: ctx.get('lang'),
+    });
+    language.input.addEventListener('change', () => ctx.setLanguage(language.input.value));
+    host.append(h('div', { class: 'controls' }, profile.el, seed.el, language.el));
+
+    const printed = h('pre', { class: 'printed' }, h('code'));
+    const where = h('div');
+    const outputs = h('div', { class: 'outputs' }, h('h3', { text: t('setup.whereTitle') }), where, h('p', { text: t('setup.printed') }), printed);
+    host.append(outputs);
+
+    const { core, coreInfo } = ctx;
+    const row = (label, value) => [{ text: label, header: true }, { node: ctx.rich(value, { block: false }) }];
+    const render = (values) => {
+      const rows = [
+        row(t('setup.where.core'), core ? t('setup.where.coreValue', { version: coreVersion(core), methods: coreInfo.methods, ms: coreInfo.ms }) : '—'),
+        row(t('setup.where.device'), t('setup.where.deviceValue')),
+        row(t('setup.where.server'), t('setup.where.serverValue')),
+        row(t('setup.where.profile'), `\`PROFILE = "${values.profile}"\`, \`SEED = ${values.seed}\``),
+        row(t('setup.where.realModel'), t('setup.where.realModelValue')),
+      ];
+      const table = dataTable({ caption: t('setup.whereTitle'), columns: [{ label: '' }, { label: '' }], rows });
+      table.querySelector('thead')?.remove();
+      table.querySelector('caption')?.classList.add('visually-hidden');
+      where.replaceChildren(table, h('p', { class: 'muted', text: t('REAL_MODEL_SKIPPED') }));
+      printed.firstChild.textContent = pythonRepr(values);
+    };
+
+    const form = bindForm({
+      fields: [profile, seed],
+      compute: (draft) => {
+        checkSeed(draft.seed);
+        return draft;
+      },
+      render,
+      commit: (draft) => ctx.commit({ profile: draft.profile, seed: draft.seed }),
+      outputs,
+      staleText: t('common.stale'),
+    });
+    form.run();
+    host.append(notice(ctx, 'setup.notice'));
+    ctx.rendered();
+    return {};
+  },
+};

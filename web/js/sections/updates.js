@@ -1,0 +1,337 @@
+// Section 7, what happened inside the updates: live charts of fresh-generation accuracy, entropy
+// and informative-group rate, of the probability ratios (with the line at 1), of clip fractions
+// and KL, and of loss and gradient norm, per update; the full history as a table. Charts grow
+// as the worker streams (drawn at most once per animation frame); alone on the embed page the
+// section carries its own run controls.
+import { h, dataTable, fmt } from '../dom.js';
+import { chartFigure, makeChart, lineStyle, axis } from '../charts.js';
+import { notice } from './common.js';
+import * as training from '../training/controller.js';
+import { sliced } from '../training/controller.js';
+import { runBar } from '../training/run-bar.js';
+import { CONFIG_KEYS, HISTORY_COLUMNS } from '../training/run-format.js';
+import { validate as validateConfig } from './rl-loop.js';
+
+/** A dashed horizontal line at options.plugins.hline.y (the notebook's ax.axhline(1.0, "--")). */
+export const horizontalLine = {
+  id: 'hline',
+  afterDatasetsDraw(chart, _args, opts) {
+    const y = opts?.y;
+    if (typeof y !== 'number') return;
+    const { ctx, chartArea, scales } = chart;
+    const py = scales.y.getPixelForValue(y);
+    if (!Number.isFinite(py) || py < chartArea.top - 1 || py > chartArea.bottom + 1) return;
+    ctx.save();
+    ctx.strokeStyle = opts.color ?? '#1f2328';
+    ctx.lineWidth = opts.width ?? 1;
+    ctx.setLineDash(opts.dash ?? [6, 4]);
+    ctx.beginPath();
+    ctx.moveTo(chartArea.left, py);
+    ctx.lineTo(chartArea.right, py);
+    ctx.stroke();
+    ctx.restore();
+  },
+};
+
+/** The charts: id, series (history field, label key, style index, axis), y axes. */
+export const CHARTS = [
+  {
+    id: 'history',
+    titleKey: 'train.chart.history',
+    markers: true,
+    series: [
+      { key: 'evalAccuracy', label: 'HIST_ACCURACY' },
+      { key: 'evalEntropy', label: 'HIST_ENTROPY' },
+      { key: 'informativeFraction', label: 'HIST_INFO' },
+    ],
+    y: { min: 0 },
+  },
+  {
+    id: 'ratio',
+    titleKey: 'train.chart.ratio',
+    series: [
+      { key: 'ratioMin', label: 'RATIO_MIN' },
+      { key: 'ratioMean', label: 'RATIO_MEAN' },
+      { key: 'ratioMax', label: 'RATIO_MAX' },
+    ],
+    hline: 1,
+  },
+  {
+    id: 'clip',
+    titleKey: 'train.chart.clip',
+    series: [
+      { key: 'clipFractionLow', label: 'train.series.clipLow' },
+      { key: 'clipFractionHigh', label: 'train.series.clipHigh' },
+      { key: 'clipFractionRegion', label: 'train.series.clipRegion' },
+      { key: 'kl', label: 'train.series.kl', axis: 'y1', style: 4 },
+    ],
+    y: { min: 0, titleKey: 'train.axis.fraction' },
+    y1: { min: 0, titleKey: 'train.axis.kl' },
+  },
+  {
+    id: 'loss',
+    titleKey: 'train.chart.loss',
+    series: [
+      { key: 'loss', label: 'train.series.loss' },
+      { key: 'gradNorm', label: 'train.series.gradNorm', axis: 'y1', style: 3 },
+    ],
+    y: { titleKey: 'train.axis.loss' },
+    y1: { min: 0, titleKey: 'train.axis.gradNorm' },
+  },
+];
+
+function point(row, key) {
+  const value = row[key];
+  return { x: row.update, y: typeof value === 'number' && Number.isFinite(value) ? value : NaN };
+}
+
+export function historyRowCells(row) {
+  return HISTORY_COLUMNS.map((c, i) => {
+    const value = row[c.key];
+    if (i === 0) return { text: String(value), value, header: true };
+    return { text: typeof value === 'number' ? fmt(value) : '—', value: value ?? '', className: Number.isFinite(value) ? undefined : 'bad-value' };
+  });
+}
+
+function appendRows(tbody, rows) {
+  const fragment = document.createDocumentFragment();
+  for (const row of rows) {
+    const tr = document.createElement('tr');
+    historyRowCells(row).forEach((cell, i) => {
+      const td = document.createElement(cell.header ? 'th' : 'td');
+      if (cell.header) td.scope = 'row';
+      td.className = [i > 0 ? 'num' : '', cell.className ?? ''].join(' ').trim();
+      td.dataset.value = String(cell.value);
+      td.textContent = cell.text;
+      tr.append(td);
+    });
+    fragment.append(tr);
+  }
+  tbody.append(fragment);
+}
+
+export default {
+  id: 'updates',
+  number: 7,
+  titleKey: 'updates.title',
+  bodyKey: 'updates.body',
+  charts: true,
+  embedKeys: CONFIG_KEYS,
+  mount(host, ctx) {
+    const { t, core } = ctx;
+    host.append(ctx.rich(t('updates.body')), ctx.rich(t('train.updates.explain')));
+
+    let bar = null;
+    if (ctx.embedded) {
+      bar = runBar(ctx, { compact: true, getConfig: () => validateConfig(core, ctx.values()) });
+      host.append(bar.el);
+    }
+
+    const summary = h('p', { class: 'summary updates-summary', role: 'note' });
+    host.append(summary);
+
+    const figures = CHARTS.map((spec) => {
+      const figure = chartFigure({ title: t(spec.titleKey), aria: '', dataLabel: t('common.chartData'), className: `chart-${spec.id}` });
+      figure.figure.dataset.chart = spec.id;
+      figure.setTable(h('p', {}, t('train.chartNumbers'), ' ', h('a', { href: '#updates-history', text: t('train.historyLink') })));
+      host.append(figure.figure);
+      return { spec, figure, chart: null };
+    });
+
+    const historyHost = h('div', { class: 'history-host', id: 'updates-history' });
+    host.append(h('h3', { text: t('train.historyTitle') }), historyHost);
+    host.append(notice(ctx, 'train.updates.notice'));
+
+    let tbody = null;
+
+    const label = (key) => t(key);
+    const buildChart = (entry, s) => {
+      const { spec, figure } = entry;
+      const total = Math.max(1, s.updatesTotal || s.config?.updates || 1);
+      const markers = spec.markers && total <= 150;
+      const datasets = spec.series.map((series, i) => ({
+        label: label(series.label),
+        data: s.history.map((row) => point(row, series.key)),
+        yAxisID: series.axis ?? 'y',
+        ...lineStyle(series.style ?? i, markers ? { pointRadius: 2.5, pointHoverRadius: 4 } : {}),
+      }));
+      const scales = {
+        x: axis(t('HIST_X'), { type: 'linear', min: 1, max: total, ticks: { precision: 0 } }),
+        y: axis(spec.y?.titleKey ? t(spec.y.titleKey) : '', spec.y?.min !== undefined ? { min: spec.y.min } : {}),
+      };
+      if (spec.y1) {
+        scales.y1 = axis(t(spec.y1.titleKey), { position: 'right', min: spec.y1.min, grid: { drawOnChartArea: false } });
+      }
+      if (entry.chart) {
+        // A new run on the same chart: new data and x range, no new chart (cheaper).
+        entry.chart.data.datasets.forEach((dataset, i) => Object.assign(dataset, datasets[i]));
+        entry.chart.options.scales.x.max = total;
+        entry.chart.update('none');
+        return;
+      }
+      entry.chart = makeChart(figure.canvas, {
+        type: 'line',
+        data: { datasets },
+        options: {
+          parsing: false,
+          spanGaps: false,
+          interaction: { mode: 'nearest', axis: 'x', intersect: false },
+          scales,
+          plugins: spec.hline !== undefined ? { hline: { y: spec.hline } } : {},
+        },
+        plugins: spec.hline !== undefined ? [horizontalLine] : [],
+      });
+      entry.chart.options.animation = false; // streaming: every frame draws at once
+    };
+
+    const ariaFor = (entry, s) => {
+      const rows = s.history;
+      const parts = entry.spec.series.map((series) => {
+        const first = rows[0]?.[series.key];
+        const last = rows[rows.length - 1]?.[series.key];
+        return `${label(series.label)} ${fmt(first ?? NaN, 3)} → ${fmt(last ?? NaN, 3)}`;
+      });
+      return t('train.chartAria', { title: t(entry.spec.titleKey), n: rows.length, series: parts.join('; ') });
+    };
+
+    const buildTable = (s) => {
+      const table = dataTable({
+        caption: t('train.historyCaption', { n: s.history.length }),
+        className: 'history-table',
+        columns: HISTORY_COLUMNS.map((c, i) => ({ label: c.label, numeric: i > 0 })),
+        rows: [],
+      });
+      tbody = table.querySelector('tbody');
+      appendRows(tbody, s.history);
+      historyHost.replaceChildren(table);
+    };
+
+    const describe = (s) => {
+      const rows = s.history;
+      if (!rows.length) return t('train.updates.empty');
+      const first = rows[0];
+      const last = rows[rows.length - 1];
+      const ratioMin = Math.min(...rows.map((r) => r.ratioMin).filter(Number.isFinite));
+      const ratioMax = Math.max(...rows.map((r) => r.ratioMax).filter(Number.isFinite));
+      return t('train.updates.summary', {
+        n: rows.length,
+        acc0: fmt(first.evalAccuracy, 3),
+        acc1: fmt(last.evalAccuracy, 3),
+        h0: fmt(first.evalEntropy, 3),
+        h1: fmt(last.evalEntropy, 3),
+        info0: fmt(first.informativeFraction, 3),
+        info1: fmt(last.informativeFraction, 3),
+        rmin: fmt(ratioMin, 3),
+        rmax: fmt(ratioMax, 3),
+      });
+    };
+
+    // While a run streams, only what is on screen is redrawn; the rest catches up when scrolled
+    // into view or when the run stops (four charts and a 300-row table off screen cost the main
+    // thread without showing anything). Each chart and the table keep their own row counters
+    // and are brought up to date in short slices (sliced()), never in one long task.
+    let tableKey = null;
+    let tableRows = 0;
+    let lastTableFlush = 0;
+    const visible = new Map();
+    const shown = (node) => visible.get(node) !== false;
+
+    const syncChart = (entry, redraw) => {
+      const s = training.getState();
+      if (entry.key !== s.runKey) {
+        buildChart(entry, s);
+        entry.key = s.runKey;
+        entry.rows = s.history.length;
+        entry.dirty = false;
+      } else if (s.history.length > entry.rows) {
+        const fresh = s.history.slice(entry.rows);
+        entry.spec.series.forEach((series, i) => {
+          entry.chart.data.datasets[i].data.push(...fresh.map((row) => point(row, series.key)));
+        });
+        entry.rows = s.history.length;
+        entry.dirty = true;
+      }
+      if (entry.dirty && redraw) {
+        entry.chart.update('none');
+        entry.dirty = false;
+      }
+      entry.figure.setAria(ariaFor(entry, s));
+    };
+
+    const syncTable = () => {
+      const s = training.getState();
+      lastTableFlush = performance.now();
+      if (tableKey !== s.runKey) {
+        buildTable(s);
+        tableKey = s.runKey;
+        tableRows = s.history.length;
+        return;
+      }
+      if (s.history.length <= tableRows) return;
+      appendRows(tbody, s.history.slice(tableRows));
+      tableRows = s.history.length;
+      const caption = historyHost.querySelector('caption');
+      if (caption) caption.textContent = t('train.historyCaption', { n: tableRows });
+    };
+
+    let cancelSlices = null;
+    // data-drawn on the section body: "runKey:rows:phase" once charts and table show all of it.
+    const markDrawn = () => {
+      const s = training.getState();
+      const current = tableKey === s.runKey && tableRows === s.history.length && figures.every((e) => e.key === s.runKey && e.rows === s.history.length && !e.dirty);
+      if (current) host.dataset.drawn = `${s.runKey}:${s.history.length}:${s.phase}`;
+    };
+    const catchUp = (s, { now = false } = {}) => {
+      const streaming = training.isBusy(s.phase);
+      const work = [];
+      for (const entry of figures) {
+        const stale = entry.key !== s.runKey || entry.rows < s.history.length || entry.dirty;
+        if (stale && (entry.key !== s.runKey || !streaming || shown(entry.figure.figure))) {
+          work.push(() => syncChart(entry, true));
+        }
+      }
+      const tableStale = tableKey !== s.runKey || tableRows < s.history.length;
+      // The table grows in batches while streaming (its layout costs more than a chart's redraw).
+      if (tableStale && (tableKey !== s.runKey || !streaming || (shown(historyHost) && performance.now() - lastTableFlush > 1000))) {
+        work.push(syncTable);
+      }
+      work.push(markDrawn);
+      if (now) for (const job of work) job();
+      else cancelSlices = sliced(work);
+    };
+
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver(
+            (entries) => {
+              for (const entry of entries) visible.set(entry.target, entry.isIntersecting);
+              catchUp(training.getState());
+            },
+            { rootMargin: '200px 0px' },
+          )
+        : null;
+    for (const entry of figures) observer?.observe(entry.figure.figure);
+    observer?.observe(historyHost);
+
+    const draw = (s, options) => {
+      catchUp(s, options);
+      summary.textContent = describe(s);
+    };
+
+    const unsubscribe = training.subscribe(draw);
+    draw(training.getState(), { now: true });
+    training.loadPrecomputed().then(() => {
+      draw(training.getState(), { now: true });
+      ctx.rendered();
+    });
+    return {
+      destroy() {
+        unsubscribe();
+        bar?.destroy();
+        observer?.disconnect();
+        cancelSlices?.();
+        for (const entry of figures) entry.chart?.destroy();
+      },
+    };
+  },
+};

@@ -1,0 +1,164 @@
+// One state object with a schema, serialised to the URL hash (`#lang=ru&ig.g=32`), parsed
+// with per-key validation: a bad value falls back to its default and produces a note.
+// Pure module (no DOM): the page and the tests both use it.
+
+/**
+ * Schema entry kinds:
+ *   {kind: 'enum', options, default}
+ *   {kind: 'int' | 'number', min, max, default}
+ *   {kind: 'bool', default}
+ *   {kind: 'list', default: number[], maxItems}
+ *   {kind: 'text', default, maxLength}
+ */
+
+const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** Parses one URL value; returns {value} or {error: [i18nKey, params]}. */
+export function parseValue(spec, raw) {
+  switch (spec.kind) {
+    case 'enum':
+      return spec.options.includes(raw)
+        ? { value: raw }
+        : { error: ['url.notOption', { options: spec.options.join(', ') }] };
+    case 'bool':
+      if (raw === '1' || raw === 'true') return { value: true };
+      if (raw === '0' || raw === 'false') return { value: false };
+      return { error: ['url.notBool', {}] };
+    case 'int':
+    case 'number': {
+      if (!NUMBER_RE.test(raw.trim())) return { error: ['url.notNumber', {}] };
+      const value = Number(raw);
+      if (!Number.isFinite(value)) return { error: ['url.notNumber', {}] };
+      if (spec.kind === 'int' && !Number.isInteger(value)) return { error: ['url.notInteger', {}] };
+      if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
+        return { error: ['url.outOfRange', { min: spec.min, max: spec.max }] };
+      }
+      return { value };
+    }
+    case 'list': {
+      const tokens = raw.split(',').map((token) => token.trim());
+      if (!tokens.length || tokens.length > (spec.maxItems ?? 64) || tokens.some((tok) => !NUMBER_RE.test(tok))) {
+        return { error: ['url.notList', {}] };
+      }
+      const value = tokens.map(Number);
+      return value.every(Number.isFinite) ? { value } : { error: ['url.notList', {}] };
+    }
+    case 'text':
+      return raw.length > (spec.maxLength ?? 2000) ? { error: ['url.tooLong', {}] } : { value: raw };
+    default:
+      return { error: ['url.notOption', { options: '?' }] };
+  }
+}
+
+/** The URL form of a value. */
+export function formatValue(spec, value) {
+  if (value === null) return spec.nullLabel ?? ''; // a null default ("auto") never enters the URL
+  if (spec.kind === 'bool') return value ? '1' : '0';
+  if (spec.kind === 'list') return value.map(String).join(',');
+  return String(value);
+}
+
+export function defaults(schema) {
+  const values = {};
+  for (const [key, spec] of Object.entries(schema)) {
+    values[key] = Array.isArray(spec.default) ? [...spec.default] : spec.default;
+  }
+  return values;
+}
+
+function encode(text) {
+  // Keep the hash readable: commas, colons, slashes and dots need no escaping in a fragment.
+  return encodeURIComponent(text).replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/%2F/gi, '/');
+}
+
+/**
+ * Parses a hash ("#a=1&b=2" or "a=1&b=2") against the schema.
+ * Returns {values, notes: [{key, value, error: [i18nKey, params]} | {key, unknown: true}],
+ *          present: Set of keys given, extra: {key: raw} for keys in `passThrough`}.
+ */
+export function parseHash(hash, schema, { passThrough = [] } = {}) {
+  const values = defaults(schema);
+  const notes = [];
+  const present = new Set();
+  const extra = {};
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (!body) return { values, notes, present, extra };
+  for (const part of body.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const key = safeDecode(eq < 0 ? part : part.slice(0, eq));
+    const raw = eq < 0 ? null : safeDecode(part.slice(eq + 1).replace(/\+/g, ' '));
+    if (passThrough.includes(key)) {
+      extra[key] = raw;
+      continue;
+    }
+    if (raw === null) {
+      extra.anchor = key; // a plain "#verifier" is an anchor, not a setting
+      continue;
+    }
+    const spec = schema[key];
+    if (!spec) {
+      notes.push({ key, unknown: true });
+      continue;
+    }
+    const parsed = parseValue(spec, raw);
+    if ('error' in parsed) {
+      notes.push({ key, value: raw, error: parsed.error, fallback: formatValue(spec, values[key]) });
+    } else {
+      values[key] = parsed.value;
+      present.add(key);
+    }
+  }
+  return { values, notes, present, extra };
+}
+
+function safeDecode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Serialises `values` (only `keys`, in that order) to a hash without the leading '#'. */
+export function formatHash(values, schema, keys = Object.keys(schema), leading = []) {
+  const parts = [...leading];
+  for (const key of keys) {
+    const spec = schema[key];
+    if (!spec || values[key] === undefined || values[key] === null) continue;
+    const text = formatValue(spec, values[key]);
+    if (spec.kind === 'text' && text.length > (spec.maxLength ?? 2000)) continue;
+    parts.push(`${encode(key)}=${encode(text)}`);
+  }
+  return parts.join('&');
+}
+
+/** A tiny observable store over the schema's values. */
+export function createStore(schema, initial = defaults(schema)) {
+  let values = { ...initial };
+  const listeners = new Set();
+  return {
+    schema,
+    get: (key) => values[key],
+    all: () => ({ ...values }),
+    set(patch, source) {
+      const changed = Object.keys(patch).filter((key) => !sameValue(values[key], patch[key]));
+      if (!changed.length) return changed;
+      values = { ...values, ...patch };
+      for (const listener of listeners) listener(changed, source);
+      return changed;
+    },
+    replace(next) {
+      values = { ...next };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function sameValue(a, b) {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  return a === b;
+}

@@ -1,0 +1,426 @@
+// The training controller: one per page, outliving the sections (a language switch re-mounts
+// every section; the run goes on). It owns the Web Worker, the run on display (precomputed,
+// imported or live), its history and the inspected group, and tells subscribers about changes
+// at most once per animation frame, however fast the worker streams.
+import {
+  PRECOMPUTED_CHECKPOINT_URL,
+  PRECOMPUTED_RUN_URL,
+  inspectionRequest,
+  validateRun,
+} from './run-format.js';
+
+const listeners = new Set();
+let frame = 0;
+let fallbackTimer = 0;
+let runCounter = 0;
+let requestCounter = 0;
+const pending = new Map(); // rollout requests: requestId -> {resolve, reject}
+
+let worker = null;
+let completionTimes = []; // when each update of the live run completed (timeOrigin-based ms)
+let precomputed = null; // {run, promise}
+let precomputedCheckpoint = null;
+
+const blankRun = () => ({
+  source: null, // 'precomputed' | 'imported' | 'live'
+  fileName: null,
+  config: null,
+  info: null, // {vocab, prompts, beforeTrain, beforeHeldout, beforeTrainByPrompt}
+  history: [],
+  result: null,
+  updatesTotal: 0,
+  divergence: null, // {update, fields}
+  error: null, // {name, message}
+  createMs: null,
+  runMs: null,
+  activeMs: 0, // time spent running, pauses excluded
+  activeSince: null,
+  inspection: null, // {index, seed, config, generatorVersion, loading, result, error}
+});
+
+let state = {
+  runKey: 0, // changes whenever another run takes the display
+  runId: null,
+  phase: 'loading', // loading | empty | precomputed | imported | starting | running | paused | stopping | finished | stopped | diverged | error
+  ...blankRun(),
+  draftConfig: null, // the config form's current valid config (section 9 translates it)
+  precomputedError: null,
+};
+
+export function getState() {
+  return state;
+}
+
+/** Calls fn(state) after every change, at most once per animation frame. Returns unsubscribe. */
+export function subscribe(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+// While a run streams, subscribers draw at most every LIVE_INTERVAL_MS (and never more than once
+// per animation frame): charts of 300 points redrawn 60 times a second would cost the main
+// thread far more than a reader can see. Phase changes are drawn on the next frame.
+const LIVE_INTERVAL_MS = 200;
+let lastFlush = 0;
+let delayTimer = 0;
+
+// Listeners still waiting for this flush: when one listener took long (a finished run redraws
+// several sections), the rest run in the next task, so no single task blocks the page for long.
+let queue = [];
+const slicer = new MessageChannel();
+slicer.port1.onmessage = () => runQueue();
+
+function runQueue() {
+  const started = performance.now();
+  while (queue.length) {
+    const fn = queue.shift();
+    if (!listeners.has(fn)) continue;
+    try {
+      fn(state);
+    } catch (error) {
+      console.error(error);
+    }
+    if (queue.length && performance.now() - started > 12) {
+      slicer.port2.postMessage(null);
+      return;
+    }
+  }
+}
+
+/**
+ * Runs fns in order, yielding to the event loop whenever 12 ms have passed, so a big redraw
+ * (four charts and a table) is several short tasks instead of one long one. Returns a cancel().
+ */
+export function sliced(fns) {
+  const channel = new MessageChannel();
+  let cancelled = false;
+  const run = () => {
+    const started = performance.now();
+    while (fns.length && !cancelled) {
+      const fn = fns.shift();
+      try {
+        fn();
+      } catch (error) {
+        console.error(error);
+      }
+      if (fns.length && performance.now() - started > 12) {
+        channel.port2.postMessage(null);
+        return;
+      }
+    }
+    channel.port1.close();
+  };
+  channel.port1.onmessage = run;
+  run();
+  return () => {
+    cancelled = true;
+    channel.port1.close();
+  };
+}
+
+function flush() {
+  cancelAnimationFrame(frame);
+  clearTimeout(fallbackTimer);
+  frame = 0;
+  fallbackTimer = 0;
+  lastFlush = performance.now();
+  const busy = queue.length > 0;
+  for (const fn of listeners) if (!queue.includes(fn)) queue.push(fn);
+  if (!busy) runQueue();
+}
+
+function requestFlush() {
+  delayTimer = 0;
+  if (frame) return;
+  frame = requestAnimationFrame(flush);
+  // Hidden tabs get no animation frames; draw anyway, rarely.
+  fallbackTimer = setTimeout(flush, 500);
+}
+
+function notify({ urgent = false } = {}) {
+  if (frame || (delayTimer && !urgent)) return;
+  const wait = LIVE_INTERVAL_MS - (performance.now() - lastFlush);
+  if (urgent || wait <= 0) {
+    clearTimeout(delayTimer);
+    requestFlush();
+  } else if (!delayTimer) {
+    delayTimer = setTimeout(requestFlush, wait);
+  }
+}
+
+function set(patch) {
+  const urgent = patch.phase !== undefined && patch.phase !== state.phase;
+  state = { ...state, ...patch };
+  notify({ urgent: urgent || patch.runKey !== undefined || patch.inspection !== undefined || patch.draftConfig !== undefined });
+}
+
+/** Milliseconds spent running so far (pauses excluded). */
+export function elapsedMs(s = state) {
+  return s.activeMs + (s.activeSince === null ? 0 : performance.now() - s.activeSince);
+}
+
+export const isBusy = (phase = state.phase) => phase === 'starting' || phase === 'running' || phase === 'stopping';
+export const isLive = (phase = state.phase) => ['starting', 'running', 'paused', 'stopping'].includes(phase);
+
+// --- the worker -----------------------------------------------------------------------------------
+
+function ensureWorker() {
+  if (worker) return worker;
+  worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'grpo-training' });
+  worker.addEventListener('message', (event) => onMessage(event.data));
+  worker.addEventListener('error', (event) => {
+    event.preventDefault?.();
+    failAll(new Error(event.message || 'the training worker could not start'));
+  });
+  return worker;
+}
+
+function failAll(error) {
+  for (const { reject } of pending.values()) reject(error);
+  pending.clear();
+  worker?.terminate();
+  worker = null;
+  if (isLive()) stopClock({ phase: 'error', error: { name: error.name, message: error.message } });
+}
+
+function stopClock(patch) {
+  const active = elapsedMs();
+  set({ activeMs: active, activeSince: null, ...patch });
+}
+
+function onMessage(message) {
+  if (message.requestId !== undefined) {
+    const request = pending.get(message.requestId);
+    if (!request) return;
+    pending.delete(message.requestId);
+    if (message.type === 'error') {
+      const error = new (message.name === 'RangeError' ? RangeError : message.name === 'TypeError' ? TypeError : Error)(message.message);
+      request.reject(error);
+    } else request.resolve(message.result);
+    return;
+  }
+  if (message.type === 'error' && message.fatal) {
+    failAll(new Error(message.message));
+    return;
+  }
+  if (message.runId === undefined || message.runId !== state.runId) return; // an old run's message
+  switch (message.type) {
+    case 'created':
+      set({ info: message.info, config: message.info.config, createMs: message.ms, phase: state.phase === 'starting' ? state.pendingPhase ?? 'running' : state.phase });
+      break;
+    case 'row':
+      state.history.push(message.row); // appended in place; subscribers draw the new tail
+      completionTimes.push(message.at);
+      set({ history: state.history });
+      break;
+    case 'paused':
+      if (state.phase !== 'stopping') stopClock({ phase: 'paused' });
+      break;
+    case 'finished':
+      stopClock({ phase: message.stopped ? 'stopped' : 'finished', result: message.result, runMs: message.ms });
+      inspect(0).catch(() => {});
+      break;
+    case 'diverged':
+      if (message.row) state.history.push(message.row);
+      stopClock({
+        phase: 'diverged',
+        history: state.history,
+        divergence: { update: message.row?.update ?? state.history.length, fields: message.fields },
+      });
+      break;
+    case 'error':
+      stopClock({ phase: 'error', error: { name: message.name, message: message.message } });
+      break;
+    default:
+      break;
+  }
+}
+
+// --- runs -----------------------------------------------------------------------------------------
+
+function show(run, source, extra = {}) {
+  set({
+    runKey: state.runKey + 1,
+    runId: null,
+    ...blankRun(),
+    source,
+    config: run.config,
+    info: {
+      vocab: run.vocab,
+      prompts: run.prompts,
+      beforeTrain: run.beforeTrain,
+      beforeHeldout: run.beforeHeldout,
+      beforeTrainByPrompt: run.beforeTrainByPrompt,
+    },
+    history: [...run.history],
+    result: run,
+    updatesTotal: run.config.updates,
+    runMs: run.runMs ?? null,
+    ...extra,
+  });
+}
+
+/** Loads the build-time smoke run once and shows it unless another run is on display. */
+export function loadPrecomputed() {
+  if (!precomputed) {
+    const promise = fetch(new URL(`../../${PRECOMPUTED_RUN_URL}`, import.meta.url))
+      .then((response) => {
+        if (!response.ok) throw new Error(`${PRECOMPUTED_RUN_URL}: HTTP ${response.status}`);
+        return response.json();
+      })
+      .then((run) => {
+        precomputed.run = run;
+        if (state.phase === 'loading' || state.phase === 'empty') showPrecomputed();
+        return run;
+      })
+      .catch((error) => {
+        if (state.phase === 'loading') set({ phase: 'empty', precomputedError: error.message });
+        else set({ precomputedError: error.message });
+        return null;
+      });
+    precomputed = { run: null, promise };
+  }
+  return precomputed.promise;
+}
+
+function showPrecomputed() {
+  const run = precomputed?.run;
+  if (!run) {
+    set({ runKey: state.runKey + 1, runId: null, ...blankRun(), phase: 'empty' });
+    return;
+  }
+  show(run, 'precomputed', {
+    phase: 'precomputed',
+    inspection: run.inspection ? { ...run.inspection, index: 0, loading: false, error: null } : null,
+  });
+}
+
+/** Starts a new live run with a validated config; autorun=false makes one update and pauses. */
+export function start(config, { autorun = true } = {}) {
+  runCounter += 1;
+  const runId = `run-${runCounter}`;
+  completionTimes = [];
+  set({
+    runKey: state.runKey + 1,
+    runId,
+    ...blankRun(),
+    source: 'live',
+    config,
+    updatesTotal: config.updates,
+    phase: 'starting',
+    pendingPhase: autorun ? 'running' : 'paused',
+    activeSince: performance.now(),
+  });
+  ensureWorker().postMessage({ type: 'start', runId, config, autorun });
+}
+
+export function pause() {
+  if (state.phase !== 'running' && state.phase !== 'starting') return;
+  worker?.postMessage({ type: 'pause', runId: state.runId });
+  set({ pendingPhase: 'paused' });
+}
+
+export function resume() {
+  if (state.phase !== 'paused') return;
+  set({ phase: 'running', activeSince: performance.now() });
+  worker.postMessage({ type: 'resume', runId: state.runId });
+}
+
+export function step() {
+  if (state.phase !== 'paused') return false;
+  set({ activeSince: performance.now() });
+  worker.postMessage({ type: 'step', runId: state.runId });
+  return true;
+}
+
+export function stop() {
+  if (!isLive() || state.phase === 'stopping') return;
+  worker.postMessage({ type: 'stop', runId: state.runId });
+  set({ phase: 'stopping', activeSince: state.activeSince ?? performance.now() });
+}
+
+/** Discards the live or imported run and shows the precomputed one again. */
+export function reset() {
+  worker?.postMessage({ type: 'reset' });
+  showPrecomputed();
+}
+
+/** Shows a run file (already parsed); throws the validation error naming the field. */
+export function importRun(core, parsed, fileName) {
+  const run = validateRun(core, parsed);
+  if (isLive()) worker?.postMessage({ type: 'reset' });
+  show(run, 'imported', { phase: 'imported', fileName });
+  inspect(0).catch(() => {});
+  return run;
+}
+
+/** The config form's current valid config (null while it has an error). */
+export function setDraftConfig(config) {
+  if (JSON.stringify(config) === JSON.stringify(state.draftConfig)) return;
+  set({ draftConfig: config });
+}
+
+// --- checkpoints and inspection ---------------------------------------------------------------------
+
+/** The checkpoint of the run on display (fetched for the precomputed run), or null. */
+export async function checkpoint() {
+  if (state.result?.checkpoint) return state.result.checkpoint;
+  if (state.source === 'live' && state.result) return ask('checkpoint', { runId: state.runId });
+  if (state.source === 'precomputed') {
+    if (!precomputedCheckpoint) {
+      precomputedCheckpoint = fetch(new URL(`../../${PRECOMPUTED_CHECKPOINT_URL}`, import.meta.url)).then((response) => {
+        if (!response.ok) throw new Error(`${PRECOMPUTED_CHECKPOINT_URL}: HTTP ${response.status}`);
+        return response.json();
+      });
+      precomputedCheckpoint.catch(() => (precomputedCheckpoint = null));
+    }
+    return precomputedCheckpoint;
+  }
+  return null;
+}
+
+function ask(type, message) {
+  requestCounter += 1;
+  const requestId = requestCounter;
+  return new Promise((resolve, reject) => {
+    pending.set(requestId, { resolve, reject });
+    ensureWorker().postMessage({ type, requestId, ...message });
+  });
+}
+
+const rollouts = (message) => ask('rollouts', message);
+
+/** Draws the index-th fresh group from the displayed run's policy (0 = the notebook's). */
+export async function inspect(index) {
+  const run = state.result;
+  if (!run) return null;
+  const key = state.runKey;
+  const request = inspectionRequest(run.config, index);
+  set({ inspection: { ...request, index, loading: true, result: null, error: null } });
+  try {
+    const message = { prompts: run.prompts, config: request.config, seed: request.seed, generatorVersion: request.generatorVersion };
+    let result;
+    if (state.source === 'live') {
+      // The worker holds this run's checkpoint (it never left the worker).
+      result = await rollouts({ ...message, runId: state.runId });
+    } else {
+      const local = await checkpoint();
+      if (!local) throw new Error('checkpoint: this run file has no checkpoint, so no fresh group can be drawn');
+      result = await rollouts({ ...message, checkpoint: local });
+    }
+    if (state.runKey === key && state.inspection?.index === index) {
+      set({ inspection: { ...request, index, loading: false, result, error: null } });
+    }
+    return result;
+  } catch (error) {
+    if (state.runKey === key && state.inspection?.index === index) {
+      set({ inspection: { ...request, index, loading: false, result: null, error: error.message } });
+    }
+    throw error;
+  }
+}
+
+/** For tests and tools: the live run's id, phase, and when each of its updates completed. */
+export function debugInfo() {
+  return { worker: Boolean(worker), runId: state.runId, phase: state.phase, completionTimes: [...completionTimes] };
+}

@@ -1,0 +1,412 @@
+// Sections 6-9's logic without a DOM: the config form's fields and URL keys, the run file
+// (export/import), CSV tables, divergence checks, the notebook's inspection request, coverage
+// order and the toy config translated to TRL's GRPOConfig. Used by the page, the worker,
+// tools/precompute.mjs and the Node tests alike.
+
+export const RUN_FORMAT = 'grpo-lab-run';
+export const RUN_VERSION = 1;
+
+/** The precomputed run the page shows until the reader starts their own (tools/precompute.mjs). */
+export const PRECOMPUTED = { profile: 'smoke', seed: 9, lossType: 'dapo' };
+export const PRECOMPUTED_RUN_URL = 'data/smoke-run.json';
+export const PRECOMPUTED_CHECKPOINT_URL = 'data/smoke-checkpoint.json';
+
+/** The notebook's inspection: GRPOConfig(group_size=4, prompt_batch=2, updates=1, update_epochs=1, loss_type="dapo"). */
+export const INSPECTION = { groupSize: 4, promptBatch: 2, updates: 1, updateEpochs: 1, lossType: 'dapo' };
+export const INSPECTION_SEED_OFFSET = 777;
+export const INSPECTION_VERSION = 'notebook-inspection';
+
+/**
+ * The config form: URL key, the core's field name (camelCase) and TRL's GRPOConfig argument.
+ * Every URL value defaults to null, meaning "the chosen profile's default", so a link carries
+ * only what the sender changed and `#profile=full` alone gives the notebook's full run.
+ */
+export const CONFIG_FIELDS = [
+  { key: 'rl.groupSize', core: 'groupSize', kind: 'int', min: 2, max: 64, step: 1, trl: 'num_generations' },
+  { key: 'rl.promptBatch', core: 'promptBatch', kind: 'int', min: 1, max: 64, step: 1 },
+  { key: 'rl.updates', core: 'updates', kind: 'int', min: 1, max: 100000, step: 10, trl: 'max_steps' },
+  { key: 'rl.updateEpochs', core: 'updateEpochs', kind: 'int', min: 1, max: 16, step: 1, trl: 'num_iterations' },
+  { key: 'rl.lossType', core: 'lossType', kind: 'enum', options: ['grpo', 'bnpo', 'dr_grpo', 'dapo'], trl: 'loss_type' },
+  { key: 'rl.scaleRewards', core: 'scaleRewards', kind: 'enum', options: ['group', 'batch', 'none'], trl: 'scale_rewards' },
+  { key: 'rl.epsLow', core: 'epsLow', kind: 'number', min: 0, max: 0.999, step: 0.01, trl: 'epsilon' },
+  { key: 'rl.epsHigh', core: 'epsHigh', kind: 'number', min: 0, max: 10, step: 0.01, trl: 'epsilon_high' },
+  { key: 'rl.beta', core: 'beta', kind: 'number', min: 0, max: 10, step: 0.01, trl: 'beta' },
+  { key: 'rl.temperature', core: 'temperature', kind: 'number', min: 0.05, max: 10, step: 0.05, trl: 'temperature' },
+  { key: 'rl.lr', core: 'learningRate', kind: 'number', min: 0, max: 1, step: 0.0005, trl: 'learning_rate' },
+  { key: 'rl.maxNewTokens', core: 'maxNewTokens', kind: 'int', min: 1, max: 16, step: 1, trl: 'max_completion_length' },
+  { key: 'rl.dynamic', core: 'dynamicSampling', kind: 'bool' },
+  { key: 'rl.maskTruncated', core: 'maskTruncated', kind: 'bool', trl: 'mask_truncated_completions' },
+  { key: 'rl.isLevel', core: 'importanceSamplingLevel', kind: 'enum', options: ['token', 'sequence'], trl: 'importance_sampling_level' },
+];
+
+/** URL schema of the config (state.js kinds); null = the profile's default. */
+export const CONFIG_SCHEMA = Object.fromEntries(
+  CONFIG_FIELDS.map((f) => {
+    const spec = { kind: f.kind, default: null, nullLabel: 'profile default' };
+    if (f.options) spec.options = f.options;
+    // Wide URL bounds: the core validates and names the field with its own range.
+    if (f.kind === 'int' || f.kind === 'number') Object.assign(spec, { min: -1e9, max: 1e9 });
+    return [f.key, spec];
+  }),
+);
+
+/** The core's field names mapped to URL keys (for messages such as "groupSize: must be ..."). */
+export const CONFIG_PARAMS = {
+  ...Object.fromEntries(CONFIG_FIELDS.map((f) => [f.core, f.key])),
+  profile: 'profile',
+  seed: 'seed',
+};
+
+/** Every URL key the training sections read (their embed pages keep these in the hash). */
+export const CONFIG_KEYS = ['profile', 'seed', ...CONFIG_FIELDS.map((f) => f.key)];
+
+/** The core's options from the page state: profile, seed and the reader's overrides only. */
+export function configOptions(values) {
+  const options = { profile: values.profile ?? 'smoke', seed: values.seed ?? 9 };
+  for (const f of CONFIG_FIELDS) {
+    const value = values[f.key];
+    if (value !== null && value !== undefined) options[f.core] = value;
+  }
+  return options;
+}
+
+/** A validated, complete config (the core fills the profile's defaults and checks every field). */
+export function resolveConfig(core, values) {
+  return core.experimentConfig(configOptions(values));
+}
+
+// --- rows, metrics, divergence -------------------------------------------------------------
+
+/** The notebook's selected_columns of the before/after table, with the API's names. */
+export const METRIC_COLUMNS = [
+  { key: 'accuracy', label: 'accuracy' },
+  { key: 'meanReward', label: 'mean_reward' },
+  { key: 'meanLength', label: 'mean_length' },
+  { key: 'entropy', label: 'entropy' },
+  { key: 'teacherForcedKl', label: 'teacher_forced_kl' },
+  { key: 'passAt4', label: 'pass_at_4' },
+];
+
+/** The four rows of the notebook's metrics table: label constant and result field. */
+export const METRIC_ROWS = [
+  { label: 'BEFORE_TRAIN', key: 'beforeTrain' },
+  { label: 'AFTER_TRAIN', key: 'afterTrain' },
+  { label: 'BEFORE_HELDOUT', key: 'beforeHeldout' },
+  { label: 'AFTER_HELDOUT', key: 'afterHeldout' },
+];
+
+/** Every history field, in the table's order, with the notebook's snake_case column names. */
+export const HISTORY_COLUMNS = [
+  { key: 'update', label: 'update' },
+  { key: 'evalAccuracy', label: 'eval_accuracy' },
+  { key: 'evalEntropy', label: 'eval_entropy' },
+  { key: 'informativeFraction', label: 'informative_fraction' },
+  { key: 'discardedFraction', label: 'discarded_fraction' },
+  { key: 'ratioMin', label: 'ratio_min' },
+  { key: 'ratioMean', label: 'ratio_mean' },
+  { key: 'ratioMax', label: 'ratio_max' },
+  { key: 'clipFractionLow', label: 'clip_fraction_low' },
+  { key: 'clipFractionHigh', label: 'clip_fraction_high' },
+  { key: 'clipFractionRegion', label: 'clip_fraction_region' },
+  { key: 'kl', label: 'kl' },
+  { key: 'loss', label: 'loss' },
+  { key: 'gradNorm', label: 'grad_norm' },
+  { key: 'meanReward', label: 'mean_reward' },
+  { key: 'accuracy', label: 'accuracy' },
+  { key: 'meanLength', label: 'mean_length' },
+  { key: 'truncatedFraction', label: 'truncated_fraction' },
+  { key: 'entropy', label: 'entropy' },
+];
+
+/** Fields of a history row that are not finite numbers (NaN, ±Infinity, missing): divergence. */
+export function divergentFields(row) {
+  const bad = [];
+  for (const { key } of HISTORY_COLUMNS) {
+    if (!(key in row)) continue;
+    const value = row[key];
+    if (typeof value !== 'number' || !Number.isFinite(value)) bad.push(key);
+  }
+  return bad;
+}
+
+/** Non-finite entries of a metrics object ({accuracy, ...}), as "afterTrain.entropy". */
+export function divergentMetrics(result) {
+  const bad = [];
+  for (const { key } of METRIC_ROWS) {
+    const metrics = result?.[key];
+    if (!metrics) continue;
+    for (const column of METRIC_COLUMNS) {
+      const value = metrics[column.key];
+      if (typeof value !== 'number' || !Number.isFinite(value)) bad.push(`${key}.${column.key}`);
+    }
+  }
+  return bad;
+}
+
+// --- coverage and inspection ----------------------------------------------------------------
+
+/**
+ * The notebook's coverage frame: before/after accuracy per train prompt, sorted by the prompt
+ * text (pandas sort_index on the prompt index). `after` may be missing (run not finished).
+ */
+export function coverageRows(before = [], after = []) {
+  const afterById = new Map((after ?? []).map((row) => [row.promptId, row.accuracy]));
+  const rows = before.map((row) => ({
+    promptId: row.promptId,
+    prompt: row.prompt,
+    before: row.accuracy,
+    after: afterById.has(row.promptId) ? afterById.get(row.promptId) : null,
+  }));
+  return rows.sort((a, b) => (a.prompt < b.prompt ? -1 : a.prompt > b.prompt ? 1 : a.promptId - b.promptId));
+}
+
+/** Coverage in numbers: prompts solved at least once, never, and reliably (>= 0.75). */
+export function coverageSummary(rows, field) {
+  const values = rows.map((row) => row[field]).filter((v) => typeof v === 'number');
+  return {
+    count: values.length,
+    solved: values.filter((v) => v > 0).length,
+    never: values.filter((v) => v === 0).length,
+    reliable: values.filter((v) => v >= 0.75).length,
+    mean: values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN,
+  };
+}
+
+/**
+ * The notebook's inspection of one fresh group: its sizes (group 4, prompt batch 2, 1 update,
+ * 1 epoch, dapo), the run's sampling settings, the seed SEED + 777 (+ n for the n-th extra group)
+ * and generator version "notebook-inspection".
+ */
+export function inspectionRequest(runConfig, index = 0) {
+  const config = { profile: runConfig.profile, ...INSPECTION };
+  for (const key of ['maxNewTokens', 'scaleRewards', 'formatWeight', 'dynamicSampling', 'maxOperand', 'trainPrompts', 'heldoutPrompts']) {
+    if (runConfig[key] !== undefined) config[key] = runConfig[key];
+  }
+  return { config, seed: runConfig.seed + INSPECTION_SEED_OFFSET + index, generatorVersion: INSPECTION_VERSION };
+}
+
+// --- run files --------------------------------------------------------------------------------
+
+/** The run file: {format, version, ...result} plus where it came from. */
+export function runFile(result, extra = {}) {
+  return { format: RUN_FORMAT, version: RUN_VERSION, ...extra, ...result };
+}
+
+const METRIC_KEYS = METRIC_COLUMNS.map((c) => c.key);
+
+function fail(path, message) {
+  throw new TypeError(`${path}: ${message}`);
+}
+
+function checkMetrics(value, path) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) fail(path, 'must be an object of metrics');
+  for (const key of METRIC_KEYS) {
+    if (typeof value[key] !== 'number') fail(`${path}.${key}`, 'must be a number');
+  }
+}
+
+function checkByPrompt(value, path) {
+  if (!Array.isArray(value)) fail(path, 'must be an array of {promptId, prompt, accuracy}');
+  value.forEach((row, i) => {
+    if (!row || typeof row.prompt !== 'string' || typeof row.accuracy !== 'number' || !Number.isInteger(row.promptId)) {
+      fail(`${path}[${i}]`, 'must be {promptId: integer, prompt: string, accuracy: number}');
+    }
+  });
+}
+
+/**
+ * Checks a parsed run file in JS (shape and types) and the config through the core.
+ * TODO(helper-5): use core.importRun(run) when it lands (validates the whole file in C++,
+ * checkpoint included); this is the minimal check until then.
+ */
+export function validateRun(core, run) {
+  if (typeof core?.importRun === 'function') return core.importRun(run);
+  if (!run || typeof run !== 'object' || Array.isArray(run)) fail('run', 'must be a JSON object');
+  if (run.format !== RUN_FORMAT) fail('format', `must be "${RUN_FORMAT}", got ${JSON.stringify(run.format)}`);
+  if (run.version !== RUN_VERSION) fail('version', `must be ${RUN_VERSION}, got ${JSON.stringify(run.version)}`);
+  if (!run.config || typeof run.config !== 'object') fail('config', 'must be an object');
+  const config = core.experimentConfig(run.config); // throws RangeError/TypeError naming the field
+  for (const { key } of METRIC_ROWS) checkMetrics(run[key], key);
+  if (!Array.isArray(run.history)) fail('history', 'must be an array of update rows');
+  run.history.forEach((row, i) => {
+    if (!row || typeof row !== 'object' || !Number.isInteger(row.update)) fail(`history[${i}].update`, 'must be an integer');
+    for (const { key } of HISTORY_COLUMNS) {
+      if (key in row && typeof row[key] !== 'number') fail(`history[${i}].${key}`, 'must be a number');
+    }
+  });
+  if (run.history.length > config.updates) fail('history', `has ${run.history.length} rows, more than updates (${config.updates})`);
+  checkByPrompt(run.beforeTrainByPrompt, 'beforeTrainByPrompt');
+  checkByPrompt(run.afterTrainByPrompt, 'afterTrainByPrompt');
+  if (!Array.isArray(run.prompts)) fail('prompts', 'must be an array');
+  if (run.checkpoint !== undefined && run.checkpoint !== null) {
+    const tensors = run.checkpoint.tensors;
+    if (!tensors || typeof tensors !== 'object' || !Array.isArray(run.checkpoint.vocab)) {
+      fail('checkpoint', 'must be {vocab, config, tensors} (docs/checkpoint.md)');
+    }
+  }
+  return { ...run, config };
+}
+
+// --- CSV ----------------------------------------------------------------------------------------
+
+function csvCell(value) {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : String(value);
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csv(header, rows) {
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n')}\n`;
+}
+
+/** The before/after table as CSV: one row per (split, phase), the notebook's column names. */
+export function metricsCsv(run, labels = {}) {
+  return csv(
+    ['row', ...METRIC_COLUMNS.map((c) => c.label)],
+    METRIC_ROWS.filter((r) => run[r.key]).map((r) => [labels[r.label] ?? r.label, ...METRIC_COLUMNS.map((c) => run[r.key][c.key])]),
+  );
+}
+
+/** The full history as CSV (every field, full precision). */
+export function historyCsv(run) {
+  return csv(
+    HISTORY_COLUMNS.map((c) => c.label),
+    (run.history ?? []).map((row) => HISTORY_COLUMNS.map((c) => row[c.key])),
+  );
+}
+
+/** Per-prompt train accuracy before and after RL, sorted as the notebook sorts it. */
+export function coverageCsv(run) {
+  return csv(
+    ['prompt_id', 'prompt', 'before', 'after'],
+    coverageRows(run.beforeTrainByPrompt, run.afterTrainByPrompt).map((r) => [r.promptId, r.prompt, r.before, r.after]),
+  );
+}
+
+// --- Section 9: TRL ---------------------------------------------------------------------------
+
+export const SOFTWARE_SNAPSHOT = [
+  ['trl', '1.9.2'],
+  ['transformers', '5.14.1'],
+  ['datasets', '5.0.1'],
+  ['peft', '0.20.0'],
+  ['accelerate', '1.14.0'],
+  ['bitsandbytes', '0.50.0'],
+  ['model', 'Qwen/Qwen3-0.6B'],
+];
+
+/** The notebook's real-model cell, verbatim (shown, never run). */
+export const NOTEBOOK_TRL_CELL = `if RUN_REAL_MODEL:
+    from datasets import load_dataset
+    from peft import LoraConfig
+    from trl import GRPOConfig as TRLGRPOConfig, GRPOTrainer
+    from trl.rewards import accuracy_reward
+
+    train_dataset = load_dataset("trl-lib/DeepMath-103K", split="train[:128]")
+    training_args = TRLGRPOConfig(
+        output_dir="module-09-qwen3-grpo",
+        learning_rate=5e-6,
+        per_device_train_batch_size=2,
+        gradient_accumulation_steps=4,
+        max_completion_length=192,
+        num_generations=4,
+        num_iterations=1,
+        loss_type="dapo",
+        scale_rewards="group",
+        importance_sampling_level="token",
+        epsilon=0.2,
+        epsilon_high=0.28,
+        beta=0.0,
+        mask_truncated_completions=True,
+        max_steps=2 if SMOKE_MODE else 80,
+        logging_steps=1,
+        report_to="none",
+    )
+    peft_config = LoraConfig(r=8, lora_alpha=16, lora_dropout=0.05, task_type="CAUSAL_LM")
+    trainer = GRPOTrainer(
+        model=SOFTWARE_SNAPSHOT["model"],
+        reward_funcs=accuracy_reward,
+        args=training_args,
+        train_dataset=train_dataset,
+        peft_config=peft_config,
+    )
+    trainer.train()
+else:
+    print(REAL_MODEL_SKIPPED)`;
+
+export const REQUIREMENTS_TEXT = SOFTWARE_SNAPSHOT.filter(([name]) => name !== 'model')
+  .map(([name, version]) => `${name}==${version}`)
+  .join('\n');
+
+/** Python's repr of a float (0.001, 1.0, 5e-06, 1e+16). */
+export function pyFloat(x) {
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? "float('nan')" : x > 0 ? "float('inf')" : "-float('inf')";
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const [mantissa, exp] = x.toExponential().split('e');
+  const e = Number(exp);
+  if (e < -4 || e >= 16) return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  const text = String(x);
+  return text.includes('.') || text.includes('e') ? text : `${text}.0`;
+}
+
+function pyValue(value, kind) {
+  if (kind === 'bool') return value ? 'True' : 'False';
+  if (kind === 'enum' || typeof value === 'string') return JSON.stringify(value);
+  if (kind === 'int') return String(value);
+  return pyFloat(value);
+}
+
+/**
+ * The toy config as TRL GRPOConfig arguments (copyable Python). `notes`: comments in the
+ * reader's language, {key: text}; the Python itself is language-neutral.
+ */
+export function trlConfigPython(config, notes = {}) {
+  const args = [
+    ['output_dir', JSON.stringify('module-09-toy-grpo'), null],
+    ['num_generations', pyValue(config.groupSize, 'int'), 'groupSize'],
+    ['num_iterations', pyValue(config.updateEpochs, 'int'), 'updateEpochs'],
+    ['loss_type', pyValue(config.lossType, 'enum'), 'lossType'],
+    ['scale_rewards', pyValue(config.scaleRewards, 'enum'), 'scaleRewards'],
+    ['epsilon', pyValue(config.epsLow, 'number'), 'epsLow'],
+    ['epsilon_high', pyValue(config.epsHigh, 'number'), 'epsHigh'],
+    ['beta', pyValue(config.beta, 'number'), 'beta'],
+    ['temperature', pyValue(config.temperature, 'number'), 'temperature'],
+    ['max_completion_length', pyValue(config.maxNewTokens, 'int'), 'maxNewTokens'],
+    ['mask_truncated_completions', pyValue(config.maskTruncated, 'bool'), 'maskTruncated'],
+    ['importance_sampling_level', pyValue(config.importanceSamplingLevel, 'enum'), 'importanceSamplingLevel'],
+    ['learning_rate', pyValue(config.learningRate, 'number'), 'learningRate'],
+    ['max_grad_norm', pyValue(config.maxGradNorm, 'number'), 'maxGradNorm'],
+    ['max_steps', pyValue(config.updates, 'int'), 'updates'],
+    ['seed', pyValue(config.seed, 'int'), 'seed'],
+  ];
+  const width = Math.max(...args.map(([name, value]) => name.length + value.length + 2));
+  const lines = ['from trl import GRPOConfig', '', 'training_args = GRPOConfig('];
+  for (const [name, value, source] of args) {
+    const text = `${name}=${value},`;
+    lines.push(`    ${source ? `${text.padEnd(width)}  # ${source}` : text}`);
+  }
+  lines.push(')');
+  const completions = config.promptBatch * config.groupSize;
+  if (notes.batch) lines.push(`# ${notes.batch.replace('{prompts}', config.promptBatch).replace('{group}', config.groupSize).replace('{completions}', completions)}`);
+  if (notes.dynamic && config.dynamicSampling) lines.push(`# ${notes.dynamic}`);
+  return `${lines.join('\n')}\n`;
+}
+
+// --- time ---------------------------------------------------------------------------------------
+
+/** "0.4 s", "12 s", "2 min 05 s". */
+export function formatSeconds(ms) {
+  if (!Number.isFinite(ms) || ms < 0) return '—';
+  const s = ms / 1000;
+  if (s < 10) return `${s.toFixed(1)} s`;
+  if (s < 60) return `${Math.round(s)} s`;
+  const m = Math.floor(s / 60);
+  return `${m} min ${String(Math.round(s - 60 * m)).padStart(2, '0')} s`;
+}
+
+/** Time left from the mean time per update so far (null until one update is done). */
+export function estimateRemaining(elapsedMs, done, total) {
+  if (!done || done >= total) return done >= total ? 0 : null;
+  return (elapsedMs / done) * (total - done);
+}

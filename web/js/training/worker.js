@@ -1,0 +1,204 @@
+// The training Web Worker (module worker): loads the same WASM core through the same wrapper as
+// the page, runs one stepwise GRPO experiment, and streams one message per update. Between two
+// updates it yields to its message queue, so pause, stop and reset take effect within one update.
+//
+// In:  {type: 'start', runId, config, autorun}   create (warm-up + "before" metrics), then run or wait
+//      {type: 'pause' | 'resume' | 'step' | 'stop', runId}
+//      {type: 'reset'}                              dispose the experiment
+//      {type: 'rollouts', requestId, runId?, checkpoint?, prompts, config, seed, generatorVersion}
+//      {type: 'checkpoint', requestId, runId}      the finished run's checkpoint (kept here, see finishRun)
+// Out: {type: 'ready'} | {type: 'created', runId, info, ms} | {type: 'row', runId, row, updatesDone, done, ms, at}
+//      {type: 'paused', runId, updatesDone} | {type: 'finished', runId, result, stopped, ms}
+//      {type: 'diverged', runId, row, fields} | {type: 'error', runId?, requestId?, name, message}
+//      {type: 'rollouts', requestId, result, ms} | {type: 'checkpoint', requestId, result}
+import { loadCore } from '../../core/index.js';
+import { divergentFields, divergentMetrics } from './run-format.js';
+
+let core = null;
+let experiment = null;
+let runId = null;
+let running = false;
+let pumping = false;
+let startedAt = 0;
+let updatesDone = 0;
+let lastCheckpoint = { runId: null, checkpoint: null };
+
+// A message to ourselves through a MessageChannel: a fresh task with no timer clamping (nested
+// setTimeout is clamped to >= 4 ms, which would add 1.2 s to a 300-update run).
+const channel = new MessageChannel();
+channel.port1.onmessage = () => pump();
+const yieldThenPump = () => channel.port2.postMessage(null);
+
+function post(message) {
+  self.postMessage(message);
+}
+
+function errorMessage(error) {
+  return { name: error?.name ?? 'Error', message: error?.message ?? String(error) };
+}
+
+function disposeExperiment() {
+  running = false;
+  if (experiment) {
+    try {
+      experiment.dispose();
+    } catch {
+      // already gone
+    }
+  }
+  experiment = null;
+}
+
+function finishRun(stopped) {
+  running = false;
+  const result = experiment.finish();
+  const bad = divergentMetrics(result);
+  if (bad.length) {
+    post({ type: 'diverged', runId, row: null, fields: bad });
+  } else {
+    // The checkpoint (350 KB of numbers) stays here until asked for: the page needs it only to
+    // export the run, and cloning it to the main thread at the end of every run costs a frame.
+    const { checkpoint, ...rest } = result;
+    lastCheckpoint = { runId, checkpoint };
+    post({ type: 'finished', runId, result: rest, stopped, ms: performance.now() - startedAt });
+  }
+  disposeExperiment();
+}
+
+/** One update; returns false when the run ended (done, diverged or failed). */
+function stepOnce() {
+  const t0 = performance.now();
+  const [row] = experiment.step(1);
+  const bad = divergentFields(row);
+  updatesDone = row.update;
+  if (bad.length) {
+    post({ type: 'diverged', runId, row, fields: bad });
+    disposeExperiment();
+    return false;
+  }
+  // `at`: when this update completed, on the clock every realm shares (timeOrigin + now).
+  const at = performance.timeOrigin + performance.now();
+  post({ type: 'row', runId, row, updatesDone, done: experiment.done, ms: at - performance.timeOrigin - t0, at });
+  if (experiment.done) {
+    finishRun(false);
+    return false;
+  }
+  return true;
+}
+
+function pump() {
+  pumping = false;
+  if (!running || !experiment) return;
+  try {
+    if (stepOnce() && running) {
+      pumping = true;
+      yieldThenPump();
+    }
+  } catch (error) {
+    post({ type: 'error', runId, ...errorMessage(error) });
+    disposeExperiment();
+  }
+}
+
+function schedule() {
+  if (!pumping) {
+    pumping = true;
+    yieldThenPump();
+  }
+}
+
+async function handle(message) {
+  const { type } = message;
+  if (type === 'rollouts') {
+    const t0 = performance.now();
+    try {
+      const checkpoint =
+        message.checkpoint ?? (message.runId != null && lastCheckpoint.runId === message.runId ? lastCheckpoint.checkpoint : null);
+      if (!checkpoint) throw new Error('checkpoint: not available in the worker; send it with the request');
+      const result = core.collectRollouts(checkpoint, message.prompts, message.config, {
+        seed: message.seed,
+        generatorVersion: message.generatorVersion,
+      });
+      post({ type: 'rollouts', requestId: message.requestId, result, ms: performance.now() - t0 });
+    } catch (error) {
+      post({ type: 'error', requestId: message.requestId, ...errorMessage(error) });
+    }
+    return;
+  }
+  if (type === 'checkpoint') {
+    if (lastCheckpoint.runId === message.runId && lastCheckpoint.checkpoint) {
+      post({ type: 'checkpoint', requestId: message.requestId, result: lastCheckpoint.checkpoint });
+    } else {
+      post({ type: 'error', requestId: message.requestId, name: 'Error', message: `checkpoint: run ${message.runId} is no longer held by the worker` });
+    }
+    return;
+  }
+  if (type === 'reset') {
+    disposeExperiment();
+    runId = null;
+    return;
+  }
+  if (type === 'start') {
+    disposeExperiment();
+    runId = message.runId;
+    updatesDone = 0;
+    startedAt = performance.now();
+    try {
+      experiment = core.createExperiment(message.config);
+    } catch (error) {
+      post({ type: 'error', runId, ...errorMessage(error) });
+      experiment = null;
+      return;
+    }
+    const { handle: _handle, ...info } = experiment.info;
+    post({ type: 'created', runId, info, ms: performance.now() - startedAt });
+    if (message.autorun) {
+      running = true;
+      schedule();
+    } else {
+      try {
+        if (stepOnce()) post({ type: 'paused', runId, updatesDone });
+      } catch (error) {
+        post({ type: 'error', runId, ...errorMessage(error) });
+        disposeExperiment();
+      }
+    }
+    return;
+  }
+  // The rest concern the current run only; a late message for an old run is ignored.
+  if (message.runId !== runId || !experiment) return;
+  try {
+    if (type === 'pause') {
+      running = false;
+      post({ type: 'paused', runId, updatesDone });
+    } else if (type === 'resume') {
+      running = true;
+      schedule();
+    } else if (type === 'step') {
+      running = false;
+      if (stepOnce()) post({ type: 'paused', runId, updatesDone });
+    } else if (type === 'stop') {
+      finishRun(true);
+    }
+  } catch (error) {
+    post({ type: 'error', runId, ...errorMessage(error) });
+    disposeExperiment();
+  }
+}
+
+// Messages that arrive while the core loads wait in this queue, then run in order.
+const queue = [];
+let ready = false;
+self.onmessage = ({ data }) => {
+  if (!ready) queue.push(data);
+  else handle(data);
+};
+
+loadCore()
+  .then((loaded) => {
+    core = loaded;
+    ready = true;
+    post({ type: 'ready' });
+    for (const data of queue.splice(0)) handle(data);
+  })
+  .catch((error) => post({ type: 'error', fatal: true, ...errorMessage(error) }));
