@@ -96,9 +96,10 @@ Json call_json(const std::string& method, const Json& args) {
 }
 
 void check_json_text(std::string_view text) {
-  require(text.size() <= kMaxArgumentBytes,
-          "arguments: must be at most " + std::to_string(kMaxArgumentBytes) +
-              " bytes of JSON (64 MiB), got " + std::to_string(text.size()));
+  require(text.size() <= kMaxArgumentBytes, [&] {
+    return "arguments: must be at most " + std::to_string(kMaxArgumentBytes) +
+           " bytes of JSON (64 MiB), got " + std::to_string(text.size());
+  });
   std::size_t depth = 0, values = 0;
   bool in_string = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -188,7 +189,7 @@ double number_or(const Json& args, const char* name, double fallback) {
 long long integer(const Json& args, const char* name) {
   const double value = number(args, name);
   require(std::floor(value) == value && std::fabs(value) < 9.0e15,
-          std::string(name) + ": must be an integer, got " + format_number(value));
+          [&] { return std::string(name) + ": must be an integer, got " + format_number(value); });
   return static_cast<long long>(value);
 }
 
@@ -209,9 +210,10 @@ std::string string(const Json& args, const char* name, std::size_t max_bytes) {
   if (!value.is_string())
     throw ArgumentTypeError(std::string(name) + ": must be a string, got " + kind_of(value));
   const std::string& text = value.get_ref<const std::string&>();
-  require(text.size() <= max_bytes, std::string(name) + ": must be a string of at most " +
-                                        std::to_string(max_bytes) + " bytes, got " +
-                                        std::to_string(text.size()));
+  require(text.size() <= max_bytes, [&] {
+    return std::string(name) + ": must be a string of at most " + std::to_string(max_bytes) +
+           " bytes, got " + std::to_string(text.size());
+  });
   return text;
 }
 
@@ -237,7 +239,8 @@ std::vector<double> numbers(const Json& args, const char* name) {
   for (std::size_t i = 0; i < value.size(); ++i) {
     const std::string what = std::string(name) + "[" + std::to_string(i) + "]";
     const double x = as_number(value[i], what);
-    require(std::isfinite(x), what + ": must be a finite number, got " + format_number(x));
+    require(std::isfinite(x),
+            [&] { return what + ": must be a finite number, got " + format_number(x); });
     out.push_back(x);
   }
   return out;
@@ -247,9 +250,10 @@ std::vector<long long> integers(const Json& args, const char* name) {
   std::vector<long long> out;
   const std::vector<double> values = numbers(args, name);
   for (std::size_t i = 0; i < values.size(); ++i) {
-    require(std::floor(values[i]) == values[i] && std::fabs(values[i]) < 9.0e15,
-            std::string(name) + "[" + std::to_string(i) + "]: must be an integer, got " +
-                format_number(values[i]));
+    require(std::floor(values[i]) == values[i] && std::fabs(values[i]) < 9.0e15, [&] {
+      return std::string(name) + "[" + std::to_string(i) + "]: must be an integer, got " +
+             format_number(values[i]);
+    });
     out.push_back(static_cast<long long>(values[i]));
   }
   return out;

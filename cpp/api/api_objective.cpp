@@ -14,9 +14,10 @@ namespace {
 // An integer argument that must fit an int: `name: must be an integer >= min, got x`.
 int bounded_int(long long value, const char* name, long long min) {
   constexpr long long kMax = 1LL << 30;
-  require(value >= min && value <= kMax, std::string(name) + ": must be an integer in [" +
-                                             std::to_string(min) + ", " + std::to_string(kMax) +
-                                             "], got " + std::to_string(value));
+  require(value >= min && value <= kMax, [&] {
+    return std::string(name) + ": must be an integer in [" + std::to_string(min) + ", " +
+           std::to_string(kMax) + "], got " + std::to_string(value);
+  });
   return static_cast<int>(value);
 }
 

@@ -55,6 +55,13 @@ void register_reference_methods(Registry& r) {
   r["informativeGroupProbability"] = [](const Json& a) {
     return Json(informative_group_probability(number(a, "p"), integer(a, "groupSize")));
   };
+  // One call for a whole curve (a chart needs hundreds of points).
+  r["informativeGroupCurve"] = [](const Json& a) {
+    const long long group_size = integer(a, "groupSize");
+    std::vector<double> values;
+    for (double p : numbers(a, "ps")) values.push_back(informative_group_probability(p, group_size));
+    return Json(values);
+  };
   r["expectedDrawsForInformativeGroups"] = [](const Json& a) {
     return encode_number(expected_draws_for_informative_groups(number(a, "n"), number(a, "p"),
                                                                integer(a, "groupSize")));

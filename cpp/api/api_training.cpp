@@ -67,7 +67,8 @@ ExperimentConfig read_config(const Json& a) {
   }
   ExperimentConfig c = profile_defaults(string_or(a, "profile", "smoke"));
   const long long seed = integer_or(a, "seed", static_cast<long long>(c.seed));
-  require(seed >= 0, "seed: must be an integer in [0, 2^53], got " + std::to_string(seed));
+  require(seed >= 0,
+          [&] { return "seed: must be an integer in [0, 2^53], got " + std::to_string(seed); });
   c.seed = static_cast<std::uint64_t>(seed);
   c.train_prompts = small_int(a, "trainPrompts", c.train_prompts);
   c.heldout_prompts = small_int(a, "heldoutPrompts", c.heldout_prompts);
@@ -245,19 +246,22 @@ std::map<int, std::unique_ptr<Experiment>>& experiments() {
 
 Experiment& experiment_of(const Json& a) {
   const long long handle = integer(a, "handle");
-  require(handle >= 1 && handle <= 2147483647,
-          "handle: must be an integer in [1, 2147483647], got " + std::to_string(handle));
+  require(handle >= 1 && handle <= 2147483647, [&] {
+    return "handle: must be an integer in [1, 2147483647], got " + std::to_string(handle);
+  });
   auto found = experiments().find(static_cast<int>(handle));
-  require(found != experiments().end(),
-          "handle: no live experiment " + std::to_string(handle) + " (disposed or never created)");
+  require(found != experiments().end(), [&] {
+    return "handle: no live experiment " + std::to_string(handle) + " (disposed or never created)";
+  });
   return *found->second;
 }
 
 Json experiment_create(const Json& a) {
   static int next_handle = 1;
-  require(experiments().size() < kMaxLiveExperiments,
-          "experiments: at most " + std::to_string(kMaxLiveExperiments) +
-              " may be live at once; dispose() finished ones");
+  require(experiments().size() < kMaxLiveExperiments, [&] {
+    return "experiments: at most " + std::to_string(kMaxLiveExperiments) +
+           " may be live at once; dispose() finished ones";
+  });
   auto experiment = std::make_unique<Experiment>(read_config(a));
   const int handle = next_handle++;
   Experiment& e = *experiment;
@@ -275,7 +279,7 @@ Json experiment_step(const Json& a) {
   Experiment& e = experiment_of(a);
   const long long count = integer_or(a, "count", 1);
   require(count >= 1 && count <= 100000,
-          "count: must be an integer in [1, 100000], got " + std::to_string(count));
+          [&] { return "count: must be an integer in [1, 100000], got " + std::to_string(count); });
   Json rows = Json::array();
   for (long long i = 0; i < count && !e.done(); ++i) rows.push_back(history_json(e.step()));
   return Json{{"rows", rows}, {"done", e.done()}, {"updatesDone", e.updates_done()}};
@@ -299,7 +303,8 @@ Json experiment_dispose(const Json& a) {
 Json arithmetic_prompts_method(const Json& a) {
   PromptOptions options;
   const long long seed = integer_or(a, "seed", 9);
-  require(seed >= 0, "seed: must be an integer in [0, 2^53], got " + std::to_string(seed));
+  require(seed >= 0,
+          [&] { return "seed: must be an integer in [0, 2^53], got " + std::to_string(seed); });
   options.seed = static_cast<std::uint64_t>(seed);
   options.max_operand = small_int(a, "maxOperand", options.max_operand);
   options.train_size = small_int(a, "trainSize", options.train_size);
@@ -314,8 +319,9 @@ std::vector<Prompt> read_prompts(const Json& a, const Vocab& vocab) {
   const Json& list = a.contains("prompts") ? a["prompts"] : Json();
   if (!list.is_array() || list.empty())
     throw ArgumentTypeError("prompts: must be a non-empty array of prompt objects");
-  require(list.size() <= 1000,
-          "prompts: must hold at most 1000 prompts, got " + std::to_string(list.size()));
+  require(list.size() <= 1000, [&] {
+    return "prompts: must hold at most 1000 prompts, got " + std::to_string(list.size());
+  });
   std::vector<Prompt> prompts;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string name = "prompts[" + std::to_string(i) + "]";
@@ -332,7 +338,7 @@ Json collect_rollouts_method(const Json& a) {
   Checkpoint<float> checkpoint = import_checkpoint<float>(object(a, "checkpoint"));
   const Vocab vocab = arithmetic_vocab();
   require(checkpoint.vocab == vocab.tokens,
-          "checkpoint.vocab: must be the arithmetic task's vocabulary");
+          [&] { return "checkpoint.vocab: must be the arithmetic task's vocabulary"; });
   ExperimentConfig config = read_config(has(a, "config") ? object(a, "config") : Json::object());
   std::vector<Prompt> all = read_prompts(a, vocab);
   std::vector<Prompt> train;
@@ -340,7 +346,8 @@ Json collect_rollouts_method(const Json& a) {
     if (p.split == "train") train.push_back(p);
   if (train.empty()) train = all;
   const long long seed = integer_or(a, "seed", static_cast<long long>(config.seed));
-  require(seed >= 0, "seed: must be an integer in [0, 2^53], got " + std::to_string(seed));
+  require(seed >= 0,
+          [&] { return "seed: must be an integer in [0, 2^53], got " + std::to_string(seed); });
   Rng rng(static_cast<std::uint64_t>(seed));
   // The prompt batch: promptBatch distinct prompts drawn with the generator, as the notebook does.
   std::vector<Prompt> chosen;
@@ -381,22 +388,24 @@ Json teacher_forced_method(const Json& a) {
   const std::size_t max_tokens = (std::size_t{256} << 20) / bytes_per_token;
   std::size_t total_tokens = 0;
   for (const Json& row : list) total_tokens += row.is_array() ? row.size() : 0;
-  require(total_tokens <= max_tokens,
-          "sequences: must hold at most " + std::to_string(max_tokens) +
-              " tokens in all for a checkpoint with vocab " + std::to_string(dims.vocab) +
-              " and hidden " + std::to_string(dims.hidden) + " (256 MiB of work memory), got " +
-              std::to_string(total_tokens));
+  require(total_tokens <= max_tokens, [&] {
+    return "sequences: must hold at most " + std::to_string(max_tokens) +
+           " tokens in all for a checkpoint with vocab " + std::to_string(dims.vocab) +
+           " and hidden " + std::to_string(dims.hidden) + " (256 MiB of work memory), got " +
+           std::to_string(total_tokens);
+  });
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string name = "sequences[" + std::to_string(i) + "]";
     Json wrapper{{name, list[i]}};
     std::vector<int> ids;
     for (long long id : integers(wrapper, name.c_str())) {
-      require(id >= 0 && id < vocab_size, name + ": token ids must be in [0, " +
-                                              std::to_string(vocab_size - 1) + "], got " +
-                                              std::to_string(id));
+      require(id >= 0 && id < vocab_size, [&] {
+        return name + ": token ids must be in [0, " + std::to_string(vocab_size - 1) + "], got " +
+               std::to_string(id);
+      });
       ids.push_back(static_cast<int>(id));
     }
-    require(!ids.empty(), name + ": must hold at least one token");
+    require(!ids.empty(), [&] { return name + ": must hold at least one token"; });
     sequences.push_back(std::move(ids));
   }
   const bool gradients = boolean_or(a, "gradients", false);

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace grpo {
 
@@ -14,7 +15,14 @@ class InvalidArgument : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// Throws InvalidArgument(message) unless condition holds.
+// Throws InvalidArgument(make_message()) unless condition holds. The message is built only on
+// failure: formatting numbers on every successful call would dominate cheap calls.
+template <typename MakeMessage, typename = std::enable_if_t<std::is_invocable_v<MakeMessage>>>
+inline void require(bool condition, MakeMessage&& make_message) {
+  if (!condition) throw InvalidArgument(make_message());
+}
+
+// For messages that cost nothing to build (literals, cold paths).
 inline void require(bool condition, const std::string& message) {
   if (!condition) throw InvalidArgument(message);
 }

@@ -41,11 +41,11 @@ const std::vector<FiniteMode>& finite_modes() {
 FinitePolicyState synthetic_mode_training(double beta_entropy, double learning_rate,
                                           long long steps) {
   require(std::isfinite(beta_entropy) && beta_entropy >= 0.0 && beta_entropy <= 10.0,
-          "betaEntropy: must be in [0, 10], got " + format_number(beta_entropy));
+          [&] { return "betaEntropy: must be in [0, 10], got " + format_number(beta_entropy); });
   require(std::isfinite(learning_rate) && learning_rate >= 0.0 && learning_rate <= 10.0,
-          "learningRate: must be in [0, 10], got " + format_number(learning_rate));
+          [&] { return "learningRate: must be in [0, 10], got " + format_number(learning_rate); });
   require(steps >= 0 && steps <= 100000,
-          "steps: must be an integer in [0, 100000], got " + std::to_string(steps));
+          [&] { return "steps: must be an integer in [0, 100000], got " + std::to_string(steps); });
   const auto& modes = finite_modes();
   std::vector<double> logits;
   for (const auto& mode : modes) logits.push_back(std::log(mode.initial_probability));

@@ -12,9 +12,10 @@ namespace {
 
 void check_probability_and_group(double p, long long group_size) {
   require(std::isfinite(p) && p >= 0.0 && p <= 1.0,
-          "p: must be a probability in [0, 1], got " + format_number(p));
-  require(group_size >= 1 && group_size <= 1000000,
-          "groupSize: must be an integer in [1, 1000000], got " + std::to_string(group_size));
+          [&] { return "p: must be a probability in [0, 1], got " + format_number(p); });
+  require(group_size >= 1 && group_size <= 1000000, [&] {
+    return "groupSize: must be an integer in [1, 1000000], got " + std::to_string(group_size);
+  });
 }
 
 }  // namespace
@@ -29,8 +30,9 @@ double informative_group_probability(double p, long long group_size) {
 }
 
 double expected_draws_for_informative_groups(double n, double p, long long group_size) {
-  require(std::isfinite(n) && n >= 0.0,
-          "n: must be a finite number of informative groups >= 0, got " + format_number(n));
+  require(std::isfinite(n) && n >= 0.0, [&] {
+    return "n: must be a finite number of informative groups >= 0, got " + format_number(n);
+  });
   const double info = informative_group_probability(p, group_size);
   if (info <= 0.0) return std::numeric_limits<double>::infinity();
   return n / info;

@@ -486,7 +486,7 @@ double parse_reference(std::string_view reference) {
   syntax.allow_groups = true;
   NumberToken tok;
   require(!text.empty() && parse_whole_number(text, syntax, tok),
-          reference_syntax_message(reference));
+          [&] { return reference_syntax_message(reference); });
   double value = 0.0;
   switch (evaluate(text, tok, value)) {
     case NumberCheck::Ok:

@@ -40,31 +40,37 @@ Prompt make_problem(int a, char op, int b) {
 }
 
 void check_task_options(const PromptOptions& options) {
-  require(options.max_operand >= 1 && options.max_operand <= 9,
-          "maxOperand: must be an integer in [1, 9] (single-digit operands keep every prompt 4 "
-          "tokens long), got " +
-              std::to_string(options.max_operand));
+  require(options.max_operand >= 1 && options.max_operand <= 9, [&] {
+    return "maxOperand: must be an integer in [1, 9] (single-digit operands keep every prompt 4 "
+           "tokens long), got " +
+           std::to_string(options.max_operand);
+  });
   const std::string& ops = options.operations;
   bool valid = !ops.empty() && ops.size() <= 2;
   for (std::size_t i = 0; valid && i < ops.size(); ++i)
     valid = (ops[i] == '+' || ops[i] == '-') && ops.find(ops[i]) == i;
-  require(valid, "operations: must be a non-empty string of distinct characters from '+-', got '" +
-                     ops + "'");
+  require(valid, [&] {
+    return "operations: must be a non-empty string of distinct characters from '+-', got '" + ops +
+           "'";
+  });
 }
 
 }  // namespace
 
 Vocab Vocab::from_tokens(std::vector<std::string> tokens, const std::string& eos_token) {
-  require(!tokens.empty(), "vocab: must hold at least one token");
+  require(!tokens.empty(), [&] { return "vocab: must hold at least one token"; });
   for (std::size_t i = 0; i < tokens.size(); ++i) {
-    require(!tokens[i].empty(), "vocab[" + std::to_string(i) + "]: must be a non-empty string");
+    require(!tokens[i].empty(),
+            [&] { return "vocab[" + std::to_string(i) + "]: must be a non-empty string"; });
     for (std::size_t j = 0; j < i; ++j)
-      require(tokens[j] != tokens[i], "vocab[" + std::to_string(i) + "]: duplicate token '" +
-                                          tokens[i] + "' (also vocab[" + std::to_string(j) + "])");
+      require(tokens[j] != tokens[i], [&] {
+        return "vocab[" + std::to_string(i) + "]: duplicate token '" + tokens[i] +
+               "' (also vocab[" + std::to_string(j) + "])";
+      });
   }
   const auto found = std::find(tokens.begin(), tokens.end(), eos_token);
   require(found != tokens.end(),
-          "vocab: must contain the end-of-sequence token '" + eos_token + "'");
+          [&] { return "vocab: must contain the end-of-sequence token '" + eos_token + "'"; });
   Vocab vocab;
   vocab.eos_id = static_cast<int>(found - tokens.begin());
   vocab.tokens = std::move(tokens);
@@ -72,8 +78,9 @@ Vocab Vocab::from_tokens(std::vector<std::string> tokens, const std::string& eos
 }
 
 const std::string& Vocab::token(int id) const {
-  require(valid_id(id),
-          "token id: must be in [0, " + std::to_string(size()) + "), got " + std::to_string(id));
+  require(valid_id(id), [&] {
+    return "token id: must be in [0, " + std::to_string(size()) + "), got " + std::to_string(id);
+  });
   return tokens[static_cast<std::size_t>(id)];
 }
 
@@ -137,14 +144,17 @@ int arithmetic_problem_count(const PromptOptions& options) {
 
 std::vector<Prompt> arithmetic_prompts(const PromptOptions& options) {
   const int available = arithmetic_problem_count(options);
-  require(options.train_size >= 1,
-          "trainSize: must be an integer >= 1, got " + std::to_string(options.train_size));
-  require(options.heldout_size >= 0,
-          "heldoutSize: must be an integer >= 0, got " + std::to_string(options.heldout_size));
-  require(static_cast<long long>(options.train_size) + options.heldout_size <= available,
-          "trainSize + heldoutSize: must be at most " + std::to_string(available) +
-              " (the number of distinct problems for these options), got " +
-              std::to_string(static_cast<long long>(options.train_size) + options.heldout_size));
+  require(options.train_size >= 1, [&] {
+    return "trainSize: must be an integer >= 1, got " + std::to_string(options.train_size);
+  });
+  require(options.heldout_size >= 0, [&] {
+    return "heldoutSize: must be an integer >= 0, got " + std::to_string(options.heldout_size);
+  });
+  require(static_cast<long long>(options.train_size) + options.heldout_size <= available, [&] {
+    return "trainSize + heldoutSize: must be at most " + std::to_string(available) +
+           " (the number of distinct problems for these options), got " +
+           std::to_string(static_cast<long long>(options.train_size) + options.heldout_size);
+  });
 
   std::vector<Prompt> problems;
   problems.reserve(static_cast<std::size_t>(available));
@@ -172,10 +182,12 @@ std::vector<Prompt> arithmetic_prompts(const PromptOptions& options) {
 
 Prompt prompt_from_text(const std::string& text, const Vocab& vocab) {
   auto digit = [&](std::size_t i) { return text[i] >= '0' && text[i] <= '9'; };
-  require(
-      text.size() == 4 && digit(0) && (text[1] == '+' || text[1] == '-') && digit(2) &&
-          text[3] == '=',
-      "text: must be a problem 'a+b=' or 'a-b=' with single-digit operands, got '" + text + "'");
+  require(text.size() == 4 && digit(0) && (text[1] == '+' || text[1] == '-') && digit(2) &&
+              text[3] == '=',
+          [&] {
+            return "text: must be a problem 'a+b=' or 'a-b=' with single-digit operands, got '" +
+                   text + "'";
+          });
   Prompt p = make_problem(text[0] - '0', text[1], text[2] - '0');
   p.tokens = vocab.encode(p.text);
   p.split = "train";
@@ -184,8 +196,9 @@ Prompt prompt_from_text(const std::string& text, const Vocab& vocab) {
 
 Scored score_response(const std::vector<int>& response_tokens, bool terminated,
                       const Prompt& prompt, const Vocab& vocab, double format_weight) {
-  require(std::isfinite(format_weight) && format_weight >= 0.0,
-          "formatWeight: must be a finite number >= 0, got " + format_number(format_weight));
+  require(std::isfinite(format_weight) && format_weight >= 0.0, [&] {
+    return "formatWeight: must be a finite number >= 0, got " + format_number(format_weight);
+  });
   for (std::size_t i = 0; i < response_tokens.size(); ++i)
     if (!vocab.valid_id(response_tokens[i]))
       throw InvalidArgument("responseTokens[" + std::to_string(i) +

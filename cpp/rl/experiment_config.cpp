@@ -10,15 +10,18 @@ namespace grpo {
 namespace {
 
 void check_int(int value, int low, int high, const char* name) {
-  require(value >= low && value <= high, std::string(name) + ": must be an integer in [" +
-                                             std::to_string(low) + ", " + std::to_string(high) +
-                                             "], got " + std::to_string(value));
+  require(value >= low && value <= high, [&] {
+    return std::string(name) + ": must be an integer in [" + std::to_string(low) + ", " +
+           std::to_string(high) + "], got " + std::to_string(value);
+  });
 }
 
 void check_real(double value, double low, double high, bool low_open, const char* name) {
   const bool ok = std::isfinite(value) && (low_open ? value > low : value >= low) && value <= high;
-  require(ok, std::string(name) + ": must be in " + (low_open ? "(" : "[") + format_number(low) +
-                  ", " + format_number(high) + "], got " + format_number(value));
+  require(ok, [&] {
+    return std::string(name) + ": must be in " + (low_open ? "(" : "[") + format_number(low) +
+           ", " + format_number(high) + "], got " + format_number(value);
+  });
 }
 
 }  // namespace
@@ -26,7 +29,8 @@ void check_real(double value, double low, double high, bool low_open, const char
 ExperimentConfig profile_defaults(const std::string& profile) {
   ExperimentConfig config;
   if (profile == "smoke") return config;
-  require(profile == "full", "profile: must be one of smoke, full, got '" + profile + "'");
+  require(profile == "full",
+          [&] { return "profile: must be one of smoke, full, got '" + profile + "'"; });
   config.profile = "full";
   config.train_prompts = 64;
   config.heldout_prompts = 32;
@@ -37,8 +41,8 @@ ExperimentConfig profile_defaults(const std::string& profile) {
 
 void ExperimentConfig::validate() const {
   require(profile == "smoke" || profile == "full",
-          "profile: must be one of smoke, full, got '" + profile + "'");
-  require(seed <= (1ull << 53), "seed: must be an integer in [0, 2^53]");
+          [&] { return "profile: must be one of smoke, full, got '" + profile + "'"; });
+  require(seed <= (1ull << 53), [&] { return "seed: must be an integer in [0, 2^53]"; });
   check_int(max_operand, 1, 9, "maxOperand");
   check_int(train_prompts, 1, 200, "trainPrompts");
   check_int(heldout_prompts, 0, 200, "heldoutPrompts");
@@ -50,9 +54,10 @@ void ExperimentConfig::validate() const {
   check_real(teacher_accuracy, 0.0, 1.0, false, "teacherAccuracy");
   check_int(group_size, 2, 64, "groupSize");
   check_int(prompt_batch, 1, 64, "promptBatch");
-  require(prompt_batch <= train_prompts, "promptBatch: must be at most trainPrompts (" +
-                                             std::to_string(train_prompts) + "), got " +
-                                             std::to_string(prompt_batch));
+  require(prompt_batch <= train_prompts, [&] {
+    return "promptBatch: must be at most trainPrompts (" + std::to_string(train_prompts) +
+           "), got " + std::to_string(prompt_batch);
+  });
   check_int(updates, 1, 1000000, "updates");
   check_int(update_epochs, 1, 16, "updateEpochs");
   check_real(eps_low, 0.0, 0.999, false, "epsLow");

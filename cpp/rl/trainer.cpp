@@ -236,8 +236,9 @@ std::vector<Prompt> Experiment::next_prompt_batch() {
 }
 
 const HistoryRow& Experiment::step() {
-  require(!done(),
-          "updates: the run has finished all " + std::to_string(config_.updates) + " updates");
+  require(!done(), [&] {
+    return "updates: the run has finished all " + std::to_string(config_.updates) + " updates";
+  });
   HistoryRow row = update();
   const GenerationMetrics eval = evaluate_generation(
       policy_, reference_, vocab_, train_, config_.eval_samples, config_, eval_rng_, false);

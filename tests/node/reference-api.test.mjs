@@ -39,6 +39,9 @@ test('section 2: informative groups and expected draws', () => {
     close(core.expectedDrawsForInformativeGroups(100, p, 8), 100 / (1 - p ** 8 - (1 - p) ** 8), 1e-6);
   }
   assert.equal(core.expectedDrawsForInformativeGroups(100, 0, 8), Infinity);
+  const ps = [0.001, 0.3, 0.999];
+  assert.deepEqual(core.informativeGroupCurve(ps, 4), ps.map((p) => core.informativeGroupProbability(p, 4)));
+  assert.throws(() => core.informativeGroupCurve([0.5, 1.5], 4), /p: must be a probability in \[0, 1\], got 1.5/);
   assert.equal(core.expectedDrawsForInformativeGroups(100, 0.5, 1), Infinity);
 });
 

@@ -9,6 +9,7 @@ const POSITIONAL = {
   verifyNumericAnswer: ['text', 'reference'],
   checkNumericAnswer: ['text', 'reference'],
   informativeGroupProbability: ['p', 'groupSize'],
+  informativeGroupCurve: ['ps', 'groupSize'],
   expectedDrawsForInformativeGroups: ['n', 'p', 'groupSize'],
   groupRelativeAdvantages: ['rewards', 'scale'],
   clippedSurrogateTerms: ['ratios', 'advantages', 'epsLow', 'epsHigh'],

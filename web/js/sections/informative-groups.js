@@ -23,7 +23,7 @@ const PARAMS = { p: 'ig.p' };
 const curves = new Map();
 function curve(core, g) {
   if (!curves.has(g)) {
-    const values = P_GRID.map((p) => core.informativeGroupProbability(p, g));
+    const values = core.informativeGroupCurve(P_GRID, g);
     if (curves.size >= 24) curves.delete(curves.keys().next().value);
     curves.set(g, values);
   }
