@@ -32,7 +32,7 @@ ExperimentConfig profile_defaults(const std::string& profile) {
   require(profile == "full",
           [&] { return "profile: must be one of smoke, full, got '" + profile + "'"; });
   config.profile = "full";
-  config.train_prompts = 64;
+  config.train_prompts = 96;
   config.heldout_prompts = 32;
   config.warmup_steps = 200;
   config.updates = 300;
