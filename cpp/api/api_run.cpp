@@ -1,0 +1,412 @@
+// JSON API method importRun: validates a run exported by runToyGrpoExperiment / experimentFinish
+// (format "grpo-lab-run", version 1) so a page can show it again without retraining, and returns
+// it normalized: only known fields, every string from a closed set or re-derived (prompt texts are
+// re-parsed), every number checked, the config re-read with the experiment's own reader and the
+// checkpoint re-imported and re-exported. Time and memory are linear in the input (docs/limits.md).
+//
+// The field list follows result_json in api_training.cpp; the round-trip test in
+// tests/node/run-import.test.mjs fails when the exporter gains a field this file does not know.
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "api/api.h"
+#include "core/errors.h"
+#include "rl/arithmetic_task.h"
+#include "rl/checkpoint.h"
+
+namespace grpo::api {
+namespace {
+
+constexpr const char* kRunFormat = "grpo-lab-run";
+constexpr int kRunVersion = 1;
+constexpr std::size_t kMaxHistoryRows = 100000;
+constexpr std::size_t kMaxRunPrompts = 1000;
+
+const char* kind_of(const Json& value) {
+  switch (value.type()) {
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::boolean:
+      return "boolean";
+    case Json::value_t::string:
+      return "string";
+    case Json::value_t::array:
+      return "array";
+    case Json::value_t::object:
+      return "object";
+    default:
+      return "number";
+  }
+}
+
+// The member `key` of `object` (already known to be an object); `path` names the object.
+const Json& member(const Json& object, const std::string& path, const char* key) {
+  const auto found = object.find(key);
+  if (found == object.end() || found->is_null())
+    throw ArgumentTypeError(path + "." + key + ": is required");
+  return *found;
+}
+
+// Like member(), but a null value is kept: fields that may be NaN or infinite (read as NaN, since
+// JSON.stringify writes them as null), still required to be present.
+const Json& special_member(const Json& object, const std::string& path, const char* key) {
+  const auto found = object.find(key);
+  if (found == object.end()) throw ArgumentTypeError(path + "." + key + ": is required");
+  return *found;
+}
+
+const Json& object_at(const Json& value, const std::string& path) {
+  if (!value.is_object())
+    throw ArgumentTypeError(path + ": must be an object, got " + kind_of(value));
+  return value;
+}
+
+const Json& array_at(const Json& value, const std::string& path, std::size_t max_size) {
+  if (!value.is_array())
+    throw ArgumentTypeError(path + ": must be an array, got " + kind_of(value));
+  if (value.size() > max_size)
+    throw InvalidArgument(path + ": must hold at most " + std::to_string(max_size) +
+                          " entries, got " + std::to_string(value.size()));
+  return value;
+}
+
+// How a number field may look: finite within [low, high], or (special) also NaN / +-Infinity
+// in the API's {"$number": ...} encoding, as the exporter writes ratios, kl, loss and gradNorm.
+struct Range {
+  double low, high;
+  bool special = false;
+};
+constexpr double kHuge = 1.0e300;
+constexpr Range kFraction{0.0, 1.0};
+constexpr Range kNonNegative{0.0, kHuge};
+constexpr Range kAny{-kHuge, kHuge};
+constexpr Range kSpecial{-kHuge, kHuge, true};
+
+// "path.key" (or "path" when key is null), built only when an error needs it.
+std::string join(const std::string& path, const char* key) {
+  return key ? path + "." + key : path;
+}
+
+double number_at(const Json& value, const std::string& path, const char* key, const Range& range) {
+  if (range.special && value.is_null()) return std::nan("");  // JSON.stringify(NaN) is null
+  if (!value.is_number() && !value.is_object())  // objects: the API's {"$number": "NaN"}
+    throw ArgumentTypeError(join(path, key) + ": must be a number, got " + kind_of(value));
+  const double x = value.is_number() ? value.get<double>() : as_number(value, join(path, key));
+  if (range.special && !std::isfinite(x)) return x;
+  if (!(std::isfinite(x) && x >= range.low && x <= range.high)) {
+    std::string allowed = "a finite number";
+    if (range.low == 0.0 && range.high == 1.0) allowed = "a number in [0, 1]";
+    if (range.low == 0.0 && range.high == kHuge) allowed = "a finite number >= 0";
+    if (range.low != 0.0 && range.low != -kHuge)
+      allowed = "a number in [" + format_number(range.low) + ", " + format_number(range.high) + "]";
+    throw InvalidArgument(join(path, key) + ": must be " + allowed + ", got " + format_number(x));
+  }
+  return x;
+}
+
+long long integer_at(const Json& value, const std::string& path, const char* key, long long low,
+                     long long high) {
+  const double x = number_at(value, path, key, kAny);
+  if (!(x == std::floor(x) && x >= static_cast<double>(low) && x <= static_cast<double>(high)))
+    throw InvalidArgument(join(path, key) + ": must be an integer in [" + std::to_string(low) +
+                          ", " + std::to_string(high) + "], got " + format_number(x));
+  return static_cast<long long>(x);
+}
+
+const std::string& string_at(const Json& value, const std::string& path, const char* key,
+                             std::size_t max_bytes = kMaxStringBytes) {
+  if (!value.is_string())
+    throw ArgumentTypeError(join(path, key) + ": must be a string, got " + kind_of(value));
+  const std::string& text = value.get_ref<const std::string&>();
+  if (text.size() > max_bytes)
+    throw InvalidArgument(join(path, key) + ": must be a string of at most " +
+                          std::to_string(max_bytes) + " bytes, got " + std::to_string(text.size()));
+  return text;
+}
+
+// Re-throws an error of a nested reader (config, checkpoint) with `prefix` before its field name.
+template <typename Fn>
+auto prefixed(const std::string& prefix, Fn&& fn) -> decltype(fn()) {
+  try {
+    return fn();
+  } catch (const ArgumentTypeError& e) {
+    throw ArgumentTypeError(prefix + e.what());
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument(prefix + e.what());
+  }
+}
+
+// --- the parts of a run ------------------------------------------------------------------
+
+struct RunContext;
+double max_reward(const RunContext& context);
+
+struct RunContext {
+  Json config;  // normalized (experimentConfig's output)
+  int max_new_tokens = 0;
+  int max_operand = 0;
+  std::vector<Prompt> prompts;  // in run order
+};
+
+// Rewards are correctness + formatWeight * format, so means lie in [0, 1 + formatWeight] (with
+// room for the rounding of a mean).
+double max_reward(const RunContext& context) {
+  return (1.0 + context.config["formatWeight"].get<double>()) * (1.0 + 1e-9);
+}
+
+Json read_run_config(const Json& run, RunContext& context) {
+  const Json& config = object_at(member(run, "run", "config"), "run.config");
+  // The experiment's own reader (profile defaults, known keys, ranges), through the registry.
+  const Json result = call_json("experimentConfig", config);
+  if (result.contains("error")) {
+    const std::string message = "run.config." + result["error"]["message"].get<std::string>();
+    if (result["error"]["type"] == "TypeError") throw ArgumentTypeError(message);
+    throw InvalidArgument(message);
+  }
+  context.config = result["ok"];
+  context.max_new_tokens = context.config["maxNewTokens"].get<int>();
+  context.max_operand = context.config["maxOperand"].get<int>();
+  return context.config;
+}
+
+Json read_vocab(const Json& run) {
+  const Json& vocab = array_at(member(run, "run", "vocab"), "run.vocab", kMaxRunPrompts);
+  const std::vector<std::string>& expected = arithmetic_vocab().tokens;
+  bool same = vocab.size() == expected.size();
+  for (std::size_t i = 0; same && i < vocab.size(); ++i)
+    same = vocab[i].is_string() && vocab[i].get_ref<const std::string&>() == expected[i];
+  if (!same)
+    throw InvalidArgument("run.vocab: must be the arithmetic task's " +
+                          std::to_string(expected.size()) + " tokens (0-9 + - = / ? <eos>)");
+  return Json(expected);
+}
+
+Json read_prompts(const Json& run, RunContext& context) {
+  const Json& list = array_at(member(run, "run", "prompts"), "run.prompts", kMaxRunPrompts);
+  const Vocab vocab = arithmetic_vocab();
+  const int train_expected = context.config["trainPrompts"].get<int>();
+  const int heldout_expected = context.config["heldoutPrompts"].get<int>();
+  if (list.size() != static_cast<std::size_t>(train_expected + heldout_expected))
+    throw InvalidArgument("run.prompts: must hold trainPrompts + heldoutPrompts = " +
+                          std::to_string(train_expected + heldout_expected) +
+                          " prompts (run.config), got " + std::to_string(list.size()));
+  Json out = Json::array();
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string path = "run.prompts[" + std::to_string(i) + "]";
+    const Json& item = object_at(list[i], path);
+    const long long id = integer_at(member(item, path, "id"), path, "id", 0,
+                                    static_cast<long long>(list.size()) - 1);
+    if (id != static_cast<long long>(i))
+      throw InvalidArgument(path + ".id: must be " + std::to_string(i) +
+                            " (prompt ids are their positions), got " + std::to_string(id));
+    const std::string& text = string_at(member(item, path, "text"), path, "text");
+    Prompt p = prefixed(path + ".", [&] { return prompt_from_text(text, vocab); });
+    if (p.a > context.max_operand || p.b > context.max_operand)
+      throw InvalidArgument(path + ".text: operands must be at most maxOperand (" +
+                            std::to_string(context.max_operand) + "), got '" + p.text + "'");
+    if (!seen.insert(p.text).second)
+      throw InvalidArgument(path + ".text: '" + p.text + "' appears twice (problems are distinct)");
+    if (string_at(member(item, path, "answer"), path, "answer") != p.answer)
+      throw InvalidArgument(path + ".answer: must be '" + p.answer + "' (the answer to '" + p.text +
+                            "'), got '" + short_text(item["answer"].get<std::string>()) + "'");
+    const std::string& split = string_at(member(item, path, "split"), path, "split");
+    if (split != "train" && split != "heldout")
+      throw InvalidArgument(path + ".split: must be 'train' or 'heldout', got '" +
+                            short_text(split) + "'");
+    if (item.contains("tokens") && item["tokens"] != Json(p.tokens))
+      throw InvalidArgument(path + ".tokens: must be the arithmetic encoding of '" + p.text + "'");
+    p.id = static_cast<int>(id);
+    p.split = split;
+    out.push_back(Json{{"id", p.id},
+                       {"text", p.text},
+                       {"answer", p.answer},
+                       {"split", p.split},
+                       {"tokens", p.tokens}});
+    context.prompts.push_back(std::move(p));
+  }
+  int train = 0;
+  for (const Prompt& p : context.prompts) train += p.split == "train" ? 1 : 0;
+  if (train != train_expected)
+    throw InvalidArgument(
+        "run.prompts: must hold trainPrompts = " + std::to_string(train_expected) +
+        " prompts with split 'train' (run.config), got " + std::to_string(train));
+  return out;
+}
+
+Json read_metrics(const Json& run, const char* key, const RunContext& context) {
+  const std::string path = std::string("run.") + key;
+  const Json& m = object_at(member(run, "run", key), path);
+  const Range length{0.0, static_cast<double>(context.max_new_tokens)};
+  const Range reward{0.0, max_reward(context)};
+  Json out;
+  out["accuracy"] = number_at(member(m, path, "accuracy"), path, "accuracy", kFraction);
+  out["meanReward"] = number_at(member(m, path, "meanReward"), path, "meanReward", reward);
+  out["meanLength"] = number_at(member(m, path, "meanLength"), path, "meanLength", length);
+  out["entropy"] = number_at(member(m, path, "entropy"), path, "entropy", kNonNegative);
+  out["teacherForcedKl"] =
+      number_at(member(m, path, "teacherForcedKl"), path, "teacherForcedKl", kAny);
+  const Json& pass = special_member(m, path, "passAt4");
+  const double pass_at_4 = number_at(pass, path, "passAt4", Range{0.0, 1.0, true});
+  if (!std::isfinite(pass_at_4) && !std::isnan(pass_at_4))
+    throw InvalidArgument(path + ".passAt4: must be a number in [0, 1] or NaN, got " +
+                          format_number(pass_at_4));
+  out["passAt4"] = encode_number(pass_at_4);
+  return out;
+}
+
+Json read_by_prompt(const Json& run, const char* key, const char* split,
+                    const RunContext& context) {
+  const std::string path = std::string("run.") + key;
+  std::vector<const Prompt*> expected;
+  for (const Prompt& p : context.prompts)
+    if (p.split == split) expected.push_back(&p);
+  const Json& list = array_at(member(run, "run", key), path, kMaxRunPrompts);
+  if (list.size() != expected.size())
+    throw InvalidArgument(path + ": must hold one row per " + split + " prompt (" +
+                          std::to_string(expected.size()) + "), got " +
+                          std::to_string(list.size()));
+  Json out = Json::array();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string row_path = path + "[" + std::to_string(i) + "]";
+    const Json& row = object_at(list[i], row_path);
+    const Prompt& p = *expected[i];
+    const long long id = integer_at(member(row, row_path, "promptId"), row_path, "promptId", 0,
+                                    static_cast<long long>(kMaxRunPrompts));
+    if (id != p.id)
+      throw InvalidArgument(row_path + ".promptId: must be " + std::to_string(p.id) + " (" + split +
+                            " prompt #" + std::to_string(i) + "), got " + std::to_string(id));
+    if (string_at(member(row, row_path, "prompt"), row_path, "prompt") != p.text)
+      throw InvalidArgument(row_path + ".prompt: must be '" + p.text + "' (prompt " +
+                            std::to_string(p.id) + ")");
+    out.push_back(Json{{"promptId", p.id},
+                       {"prompt", p.text},
+                       {"accuracy", number_at(member(row, row_path, "accuracy"), row_path,
+                                              "accuracy", kFraction)}});
+  }
+  return out;
+}
+
+Json read_history(const Json& run, const RunContext& context) {
+  const Json& list = array_at(member(run, "run", "history"), "run.history", kMaxHistoryRows);
+  const long long updates = context.config["updates"].get<long long>();
+  if (static_cast<long long>(list.size()) > updates)
+    throw InvalidArgument("run.history: must hold at most updates = " + std::to_string(updates) +
+                          " rows (run.config), got " + std::to_string(list.size()));
+  const Range length{0.0, static_cast<double>(context.max_new_tokens)};
+  const Range reward{0.0, max_reward(context)};
+  struct Field {
+    const char* key;
+    Range range;
+  };
+  const Field fields[] = {{"evalAccuracy", kFraction},
+                          {"evalEntropy", kNonNegative},
+                          {"informativeFraction", kFraction},
+                          {"discardedFraction", kFraction},
+                          {"ratioMin", kSpecial},
+                          {"ratioMean", kSpecial},
+                          {"ratioMax", kSpecial},
+                          {"clipFractionLow", kFraction},
+                          {"clipFractionHigh", kFraction},
+                          {"clipFractionRegion", kFraction},
+                          {"kl", kSpecial},
+                          {"loss", kSpecial},
+                          {"gradNorm", kSpecial},
+                          {"meanReward", reward},
+                          {"accuracy", kFraction},
+                          {"meanLength", length},
+                          {"truncatedFraction", kFraction},
+                          {"entropy", kNonNegative}};
+  Json out = Json::array();
+  out.get_ref<Json::array_t&>().reserve(list.size());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string path = "run.history[" + std::to_string(i) + "]";
+    const Json& row = object_at(list[i], path);
+    const long long update = integer_at(member(row, path, "update"), path, "update", 1, updates);
+    if (update != static_cast<long long>(i) + 1)
+      throw InvalidArgument(path + ".update: must be " + std::to_string(i + 1) +
+                            " (rows are updates 1, 2, ... in order), got " +
+                            std::to_string(update));
+    Json normalized{{"update", update}};
+    for (const Field& field : fields) {
+      const double x = number_at(
+          field.range.special ? special_member(row, path, field.key) : member(row, path, field.key),
+          path, field.key, field.range);
+      normalized[field.key] = field.range.special ? encode_number(x) : Json(x);
+    }
+    out.push_back(std::move(normalized));
+  }
+  return out;
+}
+
+Json read_checkpoint(const Json& run, const RunContext& context) {
+  const Json& checkpoint = member(run, "run", "checkpoint");
+  Checkpoint<float> imported =
+      prefixed("run.", [&] { return import_checkpoint<float>(checkpoint); });
+  if (imported.vocab != arithmetic_vocab().tokens)
+    throw InvalidArgument("run.checkpoint.vocab: must be the arithmetic task's vocabulary");
+  const GruDims& dims = imported.policy.dims();
+  const int embed = context.config["embed"].get<int>();
+  const int hidden = context.config["hidden"].get<int>();
+  if (dims.embed != embed || dims.hidden != hidden)
+    throw InvalidArgument("run.checkpoint.config: embed and hidden must be the run's (" +
+                          std::to_string(embed) + ", " + std::to_string(hidden) + "), got (" +
+                          std::to_string(dims.embed) + ", " + std::to_string(dims.hidden) + ")");
+  const double temperature = context.config["temperature"].get<double>();
+  if (imported.temperature != temperature)
+    throw InvalidArgument("run.checkpoint.config.temperature: must be the run's temperature " +
+                          format_number(temperature) + ", got " +
+                          format_number(imported.temperature));
+  return export_checkpoint(imported.policy, imported.vocab,
+                           Json{{"temperature", temperature}, {"experiment", context.config}});
+}
+
+Json import_run(const Json& args) {
+  const Json& run = object(args, "run");
+  // Format and version first: a file from elsewhere gets one clear sentence, not a field error.
+  const auto format = run.find("format");
+  if (format == run.end() || !format->is_string() ||
+      format->get_ref<const std::string&>() != kRunFormat)
+    throw InvalidArgument(
+        std::string("run.format: must be '") + kRunFormat + "' (a run exported by GRPO Lab), got " +
+        (format == run.end()   ? std::string("nothing")
+         : format->is_string() ? "'" + short_text(format->get_ref<const std::string&>()) + "'"
+                               : std::string(kind_of(*format))));
+  const Json& version = member(run, "run", "version");
+  if (!(version.is_number() && version.get<double>() == kRunVersion))
+    throw InvalidArgument(
+        "run.version: this GRPO Lab reads run format version " + std::to_string(kRunVersion) +
+        ", got " + (version.is_number() ? format_number(version.get<double>()) : kind_of(version)) +
+        " (open the file with the GRPO Lab that exported it, or run the experiment again)");
+
+  RunContext context;
+  Json out{{"format", kRunFormat}, {"version", kRunVersion}};
+  out["config"] = read_run_config(run, context);
+  out["vocab"] = read_vocab(run);
+  out["prompts"] = read_prompts(run, context);
+  for (const char* key : {"beforeTrain", "beforeHeldout", "afterTrain", "afterHeldout"})
+    out[key] = read_metrics(run, key, context);
+  out["history"] = read_history(run, context);
+  const long long done = integer_at(member(run, "run", "updatesDone"), "run", "updatesDone", 0,
+                                    static_cast<long long>(kMaxHistoryRows));
+  if (done != static_cast<long long>(out["history"].size()))
+    throw InvalidArgument("run.updatesDone: must equal the number of history rows (" +
+                          std::to_string(out["history"].size()) + "), got " + std::to_string(done));
+  out["updatesDone"] = done;
+  out["beforeTrainByPrompt"] = read_by_prompt(run, "beforeTrainByPrompt", "train", context);
+  out["afterTrainByPrompt"] = read_by_prompt(run, "afterTrainByPrompt", "train", context);
+  out["beforeHeldoutByPrompt"] = read_by_prompt(run, "beforeHeldoutByPrompt", "heldout", context);
+  out["afterHeldoutByPrompt"] = read_by_prompt(run, "afterHeldoutByPrompt", "heldout", context);
+  out["checkpoint"] = read_checkpoint(run, context);
+  return out;
+}
+
+}  // namespace
+
+void register_run_methods(Registry& r) {
+  r["importRun"] = import_run;
+}
+
+}  // namespace grpo::api
