@@ -76,7 +76,7 @@ async function setField(page, key, value) {
 
 /** Waits for the run's phase, then until sections 6-8 have drawn all of it (they draw in slices). */
 async function waitPhase(page, phase, id = 'rl-loop', timeout = 120000) {
-  await page.waitForSelector(`section#${id} .run-bar[data-phase="${phase}"]`, { timeout });
+  await page.waitForSelector(`section#${id} .run-bar[data-phase="${phase}"]`, { timeout, state: 'attached' });
   await page.waitForFunction(
     (sectionId) => {
       const bar = document.querySelector(`section#${sectionId} .run-bar`);
@@ -302,11 +302,13 @@ describe('sections 6-9: training in the page', () => {
     const { page } = await freshPage('index.html', '#profile=full&lang=en');
     await page.locator('section#rl-loop button[data-action="run"]').click();
     await waitUpdates(page, 10);
+    const runKey = await bar(page).getAttribute('data-run-key');
     await page.locator('.lang-switch button[data-lang="ru"]').click();
-    await page.waitForSelector('html[lang="ru"]');
-    await page.waitForSelector('section#rl-loop .run-bar');
+    await page.waitForSelector('html[lang="ru"][data-ready="true"]');
     const phase = await bar(page).getAttribute('data-phase');
     assert.ok(['running', 'finished'].includes(phase), phase);
+    assert.equal(await bar(page).getAttribute('data-run-key'), runKey, 'the same run, not a new one');
+    assert.ok(Number(await bar(page).getAttribute('data-updates-done')) >= 10);
     await waitPhase(page, 'finished');
     assert.equal(await bar(page).getAttribute('data-updates-done'), '300');
     assert.equal(await page.locator('section#rl-loop button[data-action="run"]').textContent(), ru['train.run']);
@@ -520,24 +522,26 @@ export async function loadCore(options) {
           await page.locator('section#coverage .response-button').first().click();
         }
         assert.equal(await bar(page).getAttribute('data-phase'), 'finished');
-        for (const id of ['rl-loop', 'updates', 'coverage', 'real-model']) {
-          await page.locator(`section#${id}`).screenshot({ path: screenshotPath(`training-${profile}-${lang}-${id}`) });
-        }
+        for (const id of ['rl-loop', 'updates', 'coverage', 'real-model']) await shoot(page, id, `training-${profile}-${lang}-${id}`);
       }
       if (profile === 'full') {
         await page.setViewportSize(PHONE);
         await page.waitForTimeout(300);
-        for (const id of ['rl-loop', 'updates']) {
-          await page.locator(`section#${id}`).screenshot({ path: screenshotPath(`training-full-ru-phone-${id}`) });
-        }
+        for (const id of ['rl-loop', 'updates']) await shoot(page, id, `training-full-ru-phone-${id}`);
       }
       await page.close();
     }
   });
 });
 
-/** Where a section's screenshot goes (test-results/screenshots/, not committed). */
-function screenshotPath(name) {
+/**
+ * Screenshot of one section in test-results/screenshots/ (not committed). Sections 6-9 skip
+ * rendering while off screen (content-visibility), so scroll there and let two frames pass.
+ */
+async function shoot(page, id, name) {
   mkdirSync(SHOTS, { recursive: true });
-  return join(SHOTS, `${name}.png`);
+  const target = page.locator(`section#${id}`);
+  await target.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await target.screenshot({ path: join(SHOTS, `${name}.png`) });
 }

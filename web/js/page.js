@@ -8,6 +8,7 @@ import { loadFormulas, rich } from './math.js';
 import { loadChartJs } from './charts.js';
 import { h } from './dom.js';
 import { reportHeight } from './resize.js';
+import { applyHide, formatHide, parseHide } from './hide.js';
 
 export const GLOBAL_SCHEMA = {
   lang: { kind: 'enum', options: LANGUAGES, default: 'en' },
@@ -79,8 +80,15 @@ export async function boot({ mode = 'page' } = {}) {
   const root = document.getElementById('app');
   const started = performance.now();
 
-  const initial = parseHash(location.hash, SCHEMA, { passThrough: ['section'] });
-  if (!initial.present.has('lang')) initial.values.lang = preferredLanguage();
+  // <html data-section data-lang data-hide>: defaults of a packaged page (tools/package.mjs).
+  const html = document.documentElement;
+  const initial = parseHash(location.hash, SCHEMA, { passThrough: ['section', 'hide'] });
+  if (!initial.present.has('lang')) {
+    initial.values.lang = LANGUAGES.includes(html.dataset.lang) ? html.dataset.lang : preferredLanguage();
+  }
+  if (initial.extra.section === undefined && html.dataset.section) initial.extra.section = html.dataset.section;
+  const defaultHide = parseHide(html.dataset.hide);
+  let hide = 'hide' in initial.extra ? parseHide(initial.extra.hide) : defaultHide;
   const status = document.getElementById('boot-status');
 
   const wanted = embedded ? [sectionById(initial.extra.section)].filter(Boolean) : SECTIONS;
@@ -116,6 +124,7 @@ export async function boot({ mode = 'page' } = {}) {
     } else {
       hash = formatHash(values, SCHEMA);
     }
+    if (hide.length) hash = [hash, `hide=${formatHide(hide)}`].filter(Boolean).join('&');
     if (location.hash.slice(1) !== hash) history.replaceState(null, '', `#${hash}`);
   };
 
@@ -320,6 +329,7 @@ export async function boot({ mode = 'page' } = {}) {
     rendered.clear();
     expected.clear();
     delete document.documentElement.dataset.ready;
+    applyHide(hide);
     setLanguage(store.get('lang'));
     document.title = embedded && sectionById(sectionId) ? `${t(sectionById(sectionId).titleKey)} · GRPO Lab` : t('page.docTitle');
     rendering = true;
@@ -340,6 +350,8 @@ export async function boot({ mode = 'page' } = {}) {
   };
 
   store.subscribe(async (changed, source) => {
+    // A section committed new values: the learner ran its widget (js/scorm.js listens).
+    if (sectionById(source)) window.dispatchEvent(new CustomEvent('grpo:section-used', { detail: { section: source, keys: changed } }));
     if (changed.includes('lang') || source === 'language') {
       await loadLanguage(store.get('lang'));
       render();
@@ -347,7 +359,7 @@ export async function boot({ mode = 'page' } = {}) {
   });
 
   window.addEventListener('hashchange', async () => {
-    const next = parseHash(location.hash, SCHEMA, { passThrough: ['section'] });
+    const next = parseHash(location.hash, SCHEMA, { passThrough: ['section', 'hide'] });
     if (next.extra.anchor && next.present.size === 0 && !next.notes.length) {
       // A plain "#verifier" from a link: scroll there, keep the state.
       scrollToSection(next.extra.anchor);
@@ -358,6 +370,7 @@ export async function boot({ mode = 'page' } = {}) {
     notes = [...next.notes];
     if (core) notes.push(...validateWithCore(core, next.values, next.present));
     if (embedded && next.extra.section) sectionId = next.extra.section;
+    hide = 'hide' in next.extra ? parseHide(next.extra.hide) : defaultHide;
     if (embedded && sectionById(sectionId)?.charts) await loadChartJs().catch(() => null);
     await loadLanguage(next.values.lang);
     store.replace(next.values);

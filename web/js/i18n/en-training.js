@@ -86,6 +86,7 @@ export default {
   'train.presetNote.drGrpo': 'Dr. GRPO: centred rewards without std scaling and a constant normaliser (section 4).',
   'train.runHeading': 'Run',
   'train.metricsTitle': 'Before and after RL',
+  'train.col.row': 'when and on which prompts',
   'train.metricsCaption': 'Fresh-generation metrics of the run on display, before and after RL, on train and held-out prompts.',
   'train.configPrinted': 'The run’s config',
   'train.configNote.precomputed': 'The config of the precomputed run (as the notebook prints asdict(experiment["config"])).',
@@ -105,7 +106,7 @@ export default {
   'train.import.done': 'Imported {name}.',
   'train.import.failed': 'Not imported: {message}',
   'train.rl.notice':
-    'With the notebook’s defaults the warmed-up policy is right on roughly a third of its samples before RL: often enough that most groups hold both a success and a failure, which is what a group-relative update needs. After RL, train accuracy jumps and entropy falls; the teacher-forced KL from the base grows, so the policy has moved. Now read the held-out rows, prompts never trained on: accuracy rises much less there, and `pass_at_4` can even fall while accuracy rises: the policy answers the same way more often, right or wrong, and samples fewer alternatives. Then change one thing (a preset, the seed, the loss) and run again.',
+    'With the notebook’s defaults the warmed-up policy is right on a quarter to a third of its samples before RL: often enough that most groups hold both a success and a failure, which is what a group-relative update needs. After RL, train accuracy jumps and entropy falls; the teacher-forced KL from the base grows, so the policy has moved. Now read the held-out rows, prompts never trained on: accuracy rises much less there, and `pass_at_4` can even fall while accuracy rises: the policy answers the same way more often, right or wrong, and samples fewer alternatives. Then change one thing (a preset, the seed, the loss) and run again.',
 
   // --- section 7 ----------------------------------------------------------------------------------
   'train.updates.explain':
@@ -133,7 +134,7 @@ export default {
   'train.updates.summary':
     'Over {n} updates: fresh-generation accuracy {acc0} → {acc1}, entropy {h0} → {h1}, informative-group rate {info0} → {info1}; the ratios stayed within [{rmin}, {rmax}].',
   'train.updates.notice':
-    'With the defaults, accuracy climbs and entropy falls within the first few dozen updates; then the informative-group rate drops, because a group where every sample is right has equal rewards and zero advantages: GRPO starves itself of signal as it succeeds. The ratios stay within a few percent of 1 and the clip fractions stay near zero: with this learning rate the trust region is rarely reached. Try the presets in section 6: a hot learning rate spreads the ratios and engages the clip, no clipping shows what the clip was holding back, and the KL penalty keeps the policy closer to its base.',
+    'With the defaults, accuracy climbs and entropy falls within the first few dozen updates; then the informative-group rate drops, because a group where every sample is right has equal rewards and zero advantages: GRPO starves itself of signal as it succeeds. The ratios stay close to 1 (their range is in the summary above) and the clip fractions stay small: with this learning rate the trust region is rarely reached. Try the presets in section 6: a hot learning rate spreads the ratios and engages the clip, no clipping shows what the clip was holding back, and the KL penalty keeps the policy closer to its base.',
 
   // --- section 8 ----------------------------------------------------------------------------------
   'train.chart.coverage': 'Sampled accuracy per train prompt, before and after RL',

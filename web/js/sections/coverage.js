@@ -86,6 +86,9 @@ export default {
       ];
       if (chart) {
         // Same canvas, new numbers: no new chart (creating one measures every rotated label).
+        const ticks = chart.options.scales.x.ticks;
+        ticks.minRotation = ticks.maxRotation = labels.length > 24 ? 90 : 45;
+        ticks.font = { size: labels.length > 24 ? 11 : 13 };
         refresh(chart, { labels, datasets });
       } else {
         chart = makeChart(figure.canvas, {
@@ -95,9 +98,16 @@ export default {
             categoryPercentage: 0.76,
             barPercentage: 1,
             scales: {
-              x: axis('', { ticks: { autoSkip: false, maxRotation: 45, minRotation: 45 } }),
-              // The notebook's ylim(0, 1.05), with ticks every 0.2 (no "1.05" label at the top).
-              y: axis(t('COVERAGE_Y'), { min: 0, max: 1.05, ticks: { stepSize: 0.2, callback: (v) => (Math.abs(v * 5 - Math.round(v * 5)) < 1e-9 ? v.toFixed(1) : '') } }),
+              // The notebook rotates the prompt labels by 45°; with many prompts (full: 64), 90°.
+              x: axis('', { ticks: { autoSkip: false, maxRotation: labels.length > 24 ? 90 : 45, minRotation: labels.length > 24 ? 90 : 45, font: { size: labels.length > 24 ? 11 : 13 } } }),
+              // The notebook's ylim(0, 1.05), with ticks every 0.2 up to 1 (no tick at 1.05).
+              y: axis(t('COVERAGE_Y'), {
+                min: 0,
+                max: 1.05,
+                afterBuildTicks: (scale) => {
+                  scale.ticks = [0, 0.2, 0.4, 0.6, 0.8, 1].map((value) => ({ value }));
+                },
+              }),
             },
             plugins: { legend: { labels: { boxHeight: 12, boxWidth: 18 } } },
           },

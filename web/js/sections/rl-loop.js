@@ -79,7 +79,7 @@ export function metricsTable(ctx, s) {
   return dataTable({
     caption: t('train.metricsCaption'),
     className: 'metrics-table',
-    columns: [{ label: '' }, ...METRIC_COLUMNS.map((c) => ({ label: c.label, numeric: true }))],
+    columns: [{ label: h('span', { class: 'visually-hidden', text: t('train.col.row') }) }, ...METRIC_COLUMNS.map((c) => ({ label: c.label, numeric: true }))],
     rows,
   });
 }
@@ -261,8 +261,10 @@ export default {
     const exportHistory = h('button', { type: 'button', class: 'button-quiet', dataset: { export: 'history' }, text: t('train.export.history') });
     const exportMetrics = h('button', { type: 'button', class: 'button-quiet', dataset: { export: 'metrics' }, text: t('train.export.metrics') });
     const exportCoverage = h('button', { type: 'button', class: 'button-quiet', dataset: { export: 'coverage' }, text: t('train.export.coverage') });
-    const importInput = h('input', { type: 'file', accept: '.json,application/json', id: 'rl-import', class: 'import-input', dataset: { testid: 'import' } });
-    const importLabel = h('label', { for: 'rl-import', class: 'import-label', text: t('train.import.label') });
+    // The native file input says "Choose File" in the browser's language, not the page's: it is
+    // visually hidden (still focusable) and its label, in the page's language, looks like a button.
+    const importInput = h('input', { type: 'file', accept: '.json,application/json', id: 'rl-import', class: 'import-input visually-hidden', dataset: { testid: 'import' } });
+    const importLabel = h('label', { for: 'rl-import', class: 'import-label button-quiet', text: t('train.import.label') });
     const dataStatus = h('p', { class: 'muted data-status', role: 'status' });
     const importError = h('p', { class: 'field-error', role: 'alert', hidden: true });
     host.append(
@@ -290,7 +292,7 @@ export default {
           // exported without the checkpoint; the note below says so
         }
       }
-      const { inspection: _inspection, runMs: _ms, ...rest } = run;
+      const { inspection: _inspection, runMs: _ms, hasCheckpoint: _has, ...rest } = run;
       const file = runFile(rest, { source: s.source === 'imported' ? s.result.source ?? 'imported' : s.source, status: s.phase });
       download(`${baseName(s)}.json`, `${JSON.stringify(file)}\n`, 'application/json');
       dataStatus.textContent = t(file.checkpoint ? 'train.export.done' : 'train.export.noCheckpoint', { name: `${baseName(s)}.json` });
@@ -324,7 +326,7 @@ export default {
         } catch (error) {
           throw new SyntaxError(`${file.name}: not JSON (${error.message})`);
         }
-        training.importRun(core, parsed, file.name);
+        await training.importRun(parsed, file.name);
         dataStatus.textContent = t('train.import.done', { name: file.name });
       } catch (error) {
         importError.hidden = false;

@@ -286,13 +286,13 @@ export default {
       const work = [];
       for (const entry of figures) {
         const stale = entry.key !== s.runKey || entry.rows < s.history.length || entry.dirty;
-        if (stale && (entry.key !== s.runKey || !streaming || shown(entry.figure.figure))) {
+        if (stale && (!streaming || shown(entry.figure.figure))) {
           work.push(() => syncChart(entry, true));
         }
       }
       const tableStale = tableKey !== s.runKey || tableRows < s.history.length;
       // The table grows in batches while streaming (its layout costs more than a chart's redraw).
-      if (tableStale && (tableKey !== s.runKey || !streaming || (shown(historyHost) && performance.now() - lastTableFlush > 1000))) {
+      if (tableStale && (!streaming || (shown(historyHost) && (tableKey !== s.runKey || performance.now() - lastTableFlush > 1000)))) {
         work.push(syncTable);
       }
       work.push(markDrawn);

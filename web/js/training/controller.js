@@ -2,12 +2,7 @@
 // every section; the run goes on). It owns the Web Worker, the run on display (precomputed,
 // imported or live), its history and the inspected group, and tells subscribers about changes
 // at most once per animation frame, however fast the worker streams.
-import {
-  PRECOMPUTED_CHECKPOINT_URL,
-  PRECOMPUTED_RUN_URL,
-  inspectionRequest,
-  validateRun,
-} from './run-format.js';
+import { PRECOMPUTED_CHECKPOINT_URL, PRECOMPUTED_RUN_URL, inspectionRequest } from './run-format.js';
 
 const listeners = new Set();
 let frame = 0;
@@ -126,7 +121,9 @@ function flush() {
   lastFlush = performance.now();
   const busy = queue.length > 0;
   for (const fn of listeners) if (!queue.includes(fn)) queue.push(fn);
-  if (!busy) runQueue();
+  // The listeners run in their own task, not in the frame's rendering task: their DOM changes
+  // are then styled and laid out in the next frame, apart from the script that made them.
+  if (!busy) slicer.port2.postMessage(null);
 }
 
 function requestFlush() {
@@ -345,11 +342,18 @@ export function reset() {
   showPrecomputed();
 }
 
-/** Shows a run file (already parsed); throws the validation error naming the field. */
-export function importRun(core, parsed, fileName) {
-  const run = validateRun(core, parsed);
+let importCounter = 0;
+
+/**
+ * Shows a run file (already parsed) once the core has validated it in the worker
+ * (core.importRun); rejects with the validation error, which names the field.
+ */
+export async function importRun(parsed, fileName) {
+  importCounter += 1;
+  const runId = `import-${importCounter}`;
+  const run = await ask('import', { runId, run: parsed });
   if (isLive()) worker?.postMessage({ type: 'reset' });
-  show(run, 'imported', { phase: 'imported', fileName });
+  show(run, 'imported', { phase: 'imported', fileName, runId });
   inspect(0).catch(() => {});
   return run;
 }
@@ -365,7 +369,10 @@ export function setDraftConfig(config) {
 /** The checkpoint of the run on display (fetched for the precomputed run), or null. */
 export async function checkpoint() {
   if (state.result?.checkpoint) return state.result.checkpoint;
-  if (state.source === 'live' && state.result) return ask('checkpoint', { runId: state.runId });
+  if ((state.source === 'live' || state.source === 'imported') && state.result) {
+    if (state.source === 'imported' && !state.result.hasCheckpoint) return null;
+    return ask('checkpoint', { runId: state.runId });
+  }
   if (state.source === 'precomputed') {
     if (!precomputedCheckpoint) {
       precomputedCheckpoint = fetch(new URL(`../../${PRECOMPUTED_CHECKPOINT_URL}`, import.meta.url)).then((response) => {
@@ -400,7 +407,7 @@ export async function inspect(index) {
   try {
     const message = { prompts: run.prompts, config: request.config, seed: request.seed, generatorVersion: request.generatorVersion };
     let result;
-    if (state.source === 'live') {
+    if (state.source === 'live' || (state.source === 'imported' && run.hasCheckpoint)) {
       // The worker holds this run's checkpoint (it never left the worker).
       result = await rollouts({ ...message, runId: state.runId });
     } else {

@@ -6,13 +6,14 @@
 //      {type: 'pause' | 'resume' | 'step' | 'stop', runId}
 //      {type: 'reset'}                              dispose the experiment
 //      {type: 'rollouts', requestId, runId?, checkpoint?, prompts, config, seed, generatorVersion}
-//      {type: 'checkpoint', requestId, runId}      the finished run's checkpoint (kept here, see finishRun)
+//      {type: 'checkpoint', requestId, runId}      a held checkpoint (finished or imported runs, see hold())
+//      {type: 'import', requestId, runId, run}      validate a run file; its checkpoint is held here
 // Out: {type: 'ready'} | {type: 'created', runId, info, ms} | {type: 'row', runId, row, updatesDone, done, ms, at}
 //      {type: 'paused', runId, updatesDone} | {type: 'finished', runId, result, stopped, ms}
 //      {type: 'diverged', runId, row, fields} | {type: 'error', runId?, requestId?, name, message}
-//      {type: 'rollouts', requestId, result, ms} | {type: 'checkpoint', requestId, result}
+//      {type: 'rollouts', requestId, result, ms} | {type: 'checkpoint' | 'import', requestId, result}
 import { loadCore } from '../../core/index.js';
-import { divergentFields, divergentMetrics } from './run-format.js';
+import { divergentFields, divergentMetrics, validateRun } from './run-format.js';
 
 let core = null;
 let experiment = null;
@@ -21,7 +22,14 @@ let running = false;
 let pumping = false;
 let startedAt = 0;
 let updatesDone = 0;
-let lastCheckpoint = { runId: null, checkpoint: null };
+// Checkpoints of finished and imported runs, by run id (the last few): they stay here, where
+// fresh groups are drawn, instead of travelling to the page and back.
+const held = new Map();
+function hold(id, checkpoint) {
+  held.delete(id);
+  held.set(id, checkpoint);
+  while (held.size > 3) held.delete(held.keys().next().value);
+}
 
 // A message to ourselves through a MessageChannel: a fresh task with no timer clamping (nested
 // setTimeout is clamped to >= 4 ms, which would add 1.2 s to a 300-update run).
@@ -59,7 +67,7 @@ function finishRun(stopped) {
     // The checkpoint (350 KB of numbers) stays here until asked for: the page needs it only to
     // export the run, and cloning it to the main thread at the end of every run costs a frame.
     const { checkpoint, ...rest } = result;
-    lastCheckpoint = { runId, checkpoint };
+    hold(runId, checkpoint);
     post({ type: 'finished', runId, result: rest, stopped, ms: performance.now() - startedAt });
   }
   disposeExperiment();
@@ -112,8 +120,7 @@ async function handle(message) {
   if (type === 'rollouts') {
     const t0 = performance.now();
     try {
-      const checkpoint =
-        message.checkpoint ?? (message.runId != null && lastCheckpoint.runId === message.runId ? lastCheckpoint.checkpoint : null);
+      const checkpoint = message.checkpoint ?? held.get(message.runId) ?? null;
       if (!checkpoint) throw new Error('checkpoint: not available in the worker; send it with the request');
       const result = core.collectRollouts(checkpoint, message.prompts, message.config, {
         seed: message.seed,
@@ -125,9 +132,20 @@ async function handle(message) {
     }
     return;
   }
+  if (type === 'import') {
+    // A run file, validated here (core.importRun: 0.2 s for a full checkpoint, off the page's thread).
+    try {
+      const { checkpoint, ...rest } = validateRun(core, message.run);
+      if (checkpoint) hold(message.runId, checkpoint);
+      post({ type: 'import', requestId: message.requestId, result: { ...rest, hasCheckpoint: Boolean(checkpoint) } });
+    } catch (error) {
+      post({ type: 'error', requestId: message.requestId, ...errorMessage(error) });
+    }
+    return;
+  }
   if (type === 'checkpoint') {
-    if (lastCheckpoint.runId === message.runId && lastCheckpoint.checkpoint) {
-      post({ type: 'checkpoint', requestId: message.requestId, result: lastCheckpoint.checkpoint });
+    if (held.has(message.runId)) {
+      post({ type: 'checkpoint', requestId: message.requestId, result: held.get(message.runId) });
     } else {
       post({ type: 'error', requestId: message.requestId, name: 'Error', message: `checkpoint: run ${message.runId} is no longer held by the worker` });
     }
