@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds GRPO Lab. No argument: the WASM module and everything the page serves.
 # Arguments pick builds: wasm (module + WASM tests + WASM bench), native, asan, all,
-# fuzz (the libFuzzer targets, clang; not in all: tools/fuzz.sh and tools/test.sh build it).
+# fuzz (the libFuzzer targets, clang; not in all: tools/fuzz.sh and tools/test.sh build it),
+# package (the site, then the LMS kit in dist/: SCORM zips, single-file pages; tools/package.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs  # Emscripten 3.1.6's optimizer needs Debian's acorn.
@@ -29,7 +30,8 @@ for target in "${targets[@]}"; do
     native) build_preset native ;;
     asan) build_preset asan ;;
     fuzz) build_preset fuzz --target fuzzers ;;
+    package) "$0" site && node tools/package.mjs ;;
     all) "$0" site wasm native asan ;;
-    *) echo "build.sh: unknown target '$target' (site, wasm, native, asan, fuzz, all)" >&2; exit 2 ;;
+    *) echo "build.sh: unknown target '$target' (site, wasm, native, asan, fuzz, package, all)" >&2; exit 2 ;;
   esac
 done

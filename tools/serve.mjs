@@ -1,8 +1,12 @@
 // Static server for the course page (web/): correct MIME types (application/wasm), no caching
-// surprises, same security headers the hosting guide recommends. PORT overrides 8080.
+// surprises, same security headers the hosting guide recommends (docs/hosting.md; the package's
+// _headers and .htaccess are written from securityHeaders() too). PORT overrides 8080;
+// FRAME_ANCESTORS lists the origins allowed to frame the pages (default *), e.g.
+// FRAME_ANCESTORS="https://moodle.example.edu https://example.instructure.com" npm start
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,18 +28,45 @@ const MIME = {
   '.xml': 'application/xml; charset=utf-8',
 };
 
-export const SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  // 'wasm-unsafe-eval' lets the page compile its own WebAssembly; no inline scripts anywhere.
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
-    "img-src 'self' data: blob:; font-src 'self'; worker-src 'self' blob:; connect-src 'self'; " +
-    'frame-ancestors *',
-};
+/**
+ * The headers of the hosting guide. `frameAncestors`: who may frame the pages ('*' or a
+ * space-separated list of origins). `singleFile`: the headers of a single-file page (its own
+ * <meta> policy allows its inline scripts by hash; the header only says who may frame it).
+ * No X-Frame-Options: frame-ancestors replaces it, and DENY/SAMEORIGIN would block every LMS.
+ */
+export function securityHeaders({ frameAncestors = process.env.FRAME_ANCESTORS || '*', singleFile = false } = {}) {
+  const ancestors = String(frameAncestors).trim() || '*';
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    // 'wasm-unsafe-eval' lets the page compile its own WebAssembly; no inline scripts anywhere.
+    'Content-Security-Policy': singleFile
+      ? `frame-ancestors ${ancestors}`
+      : "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
+        "img-src 'self' data: blob:; font-src 'self'; worker-src 'self' blob:; connect-src 'self'; " +
+        `frame-ancestors ${ancestors}`,
+  };
+}
+
+export const SECURITY_HEADERS = securityHeaders();
+
+/** Single-file pages live under downloads/single/ in the packaged site (tools/package.mjs). */
+export const isSingleFilePath = (pathname) => /^\/downloads\/single\//.test(pathname);
+
+// Text and WebAssembly go out gzip-compressed when the browser accepts it, as every static host
+// does (the guide's hosts compress by themselves); kept per file until the file changes.
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.md', '.csv', '.xml']);
+const compressed = new Map();
+async function gzipped(path, info) {
+  const hit = compressed.get(path);
+  if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit.body;
+  const body = gzipSync(await readFile(path), { level: 6 });
+  compressed.set(path, { mtimeMs: info.mtimeMs, size: info.size, body });
+  return body;
+}
 
 /** Starts a static server over `root`; resolves with the http.Server once listening. */
-export function serve({ root, port = 8080, host = '127.0.0.1', headers = SECURITY_HEADERS } = {}) {
+export function serve({ root, port = 8080, host = '127.0.0.1', headers } = {}) {
   const base = resolve(root);
   const server = createServer(async (request, response) => {
     try {
@@ -54,13 +85,18 @@ export function serve({ root, port = 8080, host = '127.0.0.1', headers = SECURIT
         response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
         return;
       }
+      const compressible = COMPRESSIBLE.has(extname(path)) && info.size > 1024;
+      const body = compressible && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') ? await gzipped(path, info) : null;
       response.writeHead(200, {
         'Content-Type': MIME[extname(path)] ?? 'application/octet-stream',
-        'Content-Length': info.size,
+        'Content-Length': body ? body.length : info.size,
         'Cache-Control': 'no-cache',
-        ...headers,
+        ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+        ...(body ? { 'Content-Encoding': 'gzip' } : {}),
+        ...(headers ?? (isSingleFilePath(url.pathname) ? securityHeaders({ singleFile: true }) : SECURITY_HEADERS)),
       });
       if (request.method === 'HEAD') response.end();
+      else if (body) response.end(body);
       else createReadStream(path).pipe(response);
     } catch (error) {
       response.writeHead(500).end(String(error));
