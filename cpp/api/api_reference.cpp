@@ -59,7 +59,8 @@ void register_reference_methods(Registry& r) {
   r["informativeGroupCurve"] = [](const Json& a) {
     const long long group_size = integer(a, "groupSize");
     std::vector<double> values;
-    for (double p : numbers(a, "ps")) values.push_back(informative_group_probability(p, group_size));
+    for (double p : numbers(a, "ps"))
+      values.push_back(informative_group_probability(p, group_size));
     return Json(values);
   };
   r["expectedDrawsForInformativeGroups"] = [](const Json& a) {
