@@ -1,8 +1,9 @@
 // JSON API method importRun: validates a run exported by runToyGrpoExperiment / experimentFinish
 // (format "grpo-lab-run", version 1) so a page can show it again without retraining, and returns
-// it normalized: only known fields, every string from a closed set or re-derived (prompt texts are
-// re-parsed), every number checked, the config re-read with the experiment's own reader and the
-// checkpoint re-imported and re-exported. Time and memory are linear in the input (docs/limits.md).
+// it normalized: only known fields, every string from a closed set, re-derived (prompt texts are
+// re-parsed) or a short plain label (source, status), every number checked, the config re-read
+// with the experiment's own reader and the checkpoint (optional) re-imported and re-exported.
+// Time and memory are linear in the input (docs/limits.md).
 //
 // The field list follows result_json in api_training.cpp; the round-trip test in
 // tests/node/run-import.test.mjs fails when the exporter gains a field this file does not know.
@@ -23,6 +24,7 @@ constexpr const char* kRunFormat = "grpo-lab-run";
 constexpr int kRunVersion = 1;
 constexpr std::size_t kMaxHistoryRows = 100000;
 constexpr std::size_t kMaxRunPrompts = 1000;
+constexpr std::size_t kMaxLabelBytes = 32;  // run.source, run.status
 
 const char* kind_of(const Json& value) {
   switch (value.type()) {
@@ -399,7 +401,20 @@ Json import_run(const Json& args) {
   out["afterTrainByPrompt"] = read_by_prompt(run, "afterTrainByPrompt", "train", context);
   out["beforeHeldoutByPrompt"] = read_by_prompt(run, "beforeHeldoutByPrompt", "heldout", context);
   out["afterHeldoutByPrompt"] = read_by_prompt(run, "afterHeldoutByPrompt", "heldout", context);
-  out["checkpoint"] = read_checkpoint(run, context);
+  // Optional: a page may save a run without its checkpoint (smaller file, charts only).
+  if (run.contains("checkpoint") && !run["checkpoint"].is_null())
+    out["checkpoint"] = read_checkpoint(run, context);
+  // Where the file came from, as the page labels it: kept when short and plain.
+  for (const char* key : {"source", "status"}) {
+    if (!run.contains(key) || run[key].is_null()) continue;
+    const std::string& text = string_at(run[key], "run", key, kMaxLabelBytes);
+    for (char c : text)
+      if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
+        throw InvalidArgument(std::string("run.") + key +
+                              ": must be a short label of a-z, 0-9, '-', '_', got '" +
+                              short_text(text) + "'");
+    out[key] = text;
+  }
   return out;
 }
 
