@@ -113,6 +113,8 @@ const json = (value) => JSON.stringify(value, (_k, v) =>
   bad.history[1].ratioMean = 'x';
   add('history.json', json({ run: bad }));
   add('empty.json', '{"run": {}}');
+  const { checkpoint: _checkpoint, ...charts } = run;
+  add('charts-only.json', json({ run: { ...charts, source: 'live', status: 'stopped' } }));
 }
 // --- every stateless method: one byte (the method's index, as fuzz_api.cpp picks it) + JSON ---
 {
@@ -139,6 +141,7 @@ const json = (value) => JSON.stringify(value, (_k, v) =>
       refLogProbs: [[-1, -2], [-0.5], [-1.5, -0.2, -0.3], [-2]], truncated: [false, true, false, false] },
     importRun: { run },
     informativeGroupProbability: { p: 0.5, groupSize: 8 },
+    informativeGroupCurve: { groupSize: 8, ps: [0, 0.1, 0.5, 0.9, 1] },
     liveExperiments: {},
     memoryStats: {},
     originalGrpoTokenWeights: { rewards, lengths },
