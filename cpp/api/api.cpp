@@ -36,23 +36,6 @@ Json error_envelope(const char* type, const std::string& message) {
   return Json{{"error", {{"type", type}, {"message", message}}}};
 }
 
-const char* kind_of(const Json& value) {
-  switch (value.type()) {
-    case Json::value_t::null:
-      return "null";
-    case Json::value_t::boolean:
-      return "boolean";
-    case Json::value_t::string:
-      return "string";
-    case Json::value_t::array:
-      return "array";
-    case Json::value_t::object:
-      return "object";
-    default:
-      return "number";
-  }
-}
-
 bool is_special_number(const Json& value) {
   return value.is_object() && value.size() == 1 && value.contains("$number") &&
          value["$number"].is_string();
@@ -76,6 +59,23 @@ std::string dump(const Json& envelope) {
 }
 
 }  // namespace
+
+const char* kind_of(const Json& value) {
+  switch (value.type()) {
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::boolean:
+      return "boolean";
+    case Json::value_t::string:
+      return "string";
+    case Json::value_t::array:
+      return "array";
+    case Json::value_t::object:
+      return "object";
+    default:
+      return "number";
+  }
+}
 
 Json call_json(const std::string& method, const Json& args) {
   try {

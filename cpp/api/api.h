@@ -67,6 +67,9 @@ std::vector<long long> integers(const Json& args, const char* name);
 std::vector<std::vector<double>> number_rows(const Json& args, const char* name);  // ragged
 const Json& object(const Json& args, const char* name);
 
+// "null", "boolean", "string", "array", "object" or "number": for error messages.
+const char* kind_of(const Json& value);
+
 // Reads a JSON value as a number; `what` names it in errors ("rewards[2]").
 double as_number(const Json& value, const std::string& what);
 

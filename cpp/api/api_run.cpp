@@ -26,23 +26,6 @@ constexpr std::size_t kMaxHistoryRows = 100000;
 constexpr std::size_t kMaxRunPrompts = 1000;
 constexpr std::size_t kMaxLabelBytes = 32;  // run.source, run.status
 
-const char* kind_of(const Json& value) {
-  switch (value.type()) {
-    case Json::value_t::null:
-      return "null";
-    case Json::value_t::boolean:
-      return "boolean";
-    case Json::value_t::string:
-      return "string";
-    case Json::value_t::array:
-      return "array";
-    case Json::value_t::object:
-      return "object";
-    default:
-      return "number";
-  }
-}
-
 // The member `key` of `object` (already known to be an object); `path` names the object.
 const Json& member(const Json& object, const std::string& path, const char* key) {
   const auto found = object.find(key);
