@@ -1,8 +1,8 @@
 // Section 3, advantages and clipping: the notebook's table, the PPO clip chart with the rows
 // marked, and the sum-to-zero check.
-import { h, field, bindForm, dataTable, fmt, short } from '../dom.js';
+import { h, field, dataTable, fmt, short } from '../dom.js';
 import { chartFigure, makeChart, refresh, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
-import { notice, forField } from './common.js';
+import { mountForm, forField } from './common.js';
 
 export const schema = {
   'adv.r': { kind: 'list', default: [1, 1, 0, 0], maxItems: 64 },
@@ -229,18 +229,14 @@ export default {
       );
     };
 
-    const form = bindForm({
+    mountForm(ctx, host, {
       fields: [rewards, ratios, epsLow, epsHigh, scale],
       params: PARAMS,
-      compute: (draft) => compute(core, draft),
+      compute,
       render,
-      commit: (draft) => ctx.commit(draft),
       outputs,
-      staleText: t('common.stale'),
+      noticeKey: 'advantages.notice',
     });
-    form.run();
-    host.append(notice(ctx, 'advantages.notice'));
-    ctx.rendered();
     return { destroy: () => chart?.destroy() };
   },
 };

@@ -1,5 +1,5 @@
-// Pieces every section uses: the "what to notice" box and the error-tagging helper.
-import { h } from '../dom.js';
+// Pieces every section uses: the "what to notice" box, the live-form wiring, error tagging.
+import { h, bindForm } from '../dom.js';
 
 /** The "What to notice" callout. */
 export function notice(ctx, key, params) {
@@ -9,6 +9,27 @@ export function notice(ctx, key, params) {
     h('p', { class: 'callout-title', text: ctx.t('common.notice') }),
     ctx.rich(ctx.t(key, params)),
   );
+}
+
+/**
+ * The usual end of a section widget: binds its fields to the core (computing and rendering on
+ * every change, committing valid values to the URL state), runs it once, adds the notice and
+ * tells the page the section is drawn.
+ */
+export function mountForm(ctx, host, { fields, params, compute, render, outputs, noticeKey, commit }) {
+  const form = bindForm({
+    fields,
+    params,
+    compute: (draft) => compute(ctx.core, draft),
+    render,
+    commit: commit ?? ((draft) => ctx.commit(draft)),
+    outputs,
+    staleText: ctx.t('common.stale'),
+  });
+  form.run();
+  host.append(notice(ctx, noticeKey));
+  ctx.rendered();
+  return form;
 }
 
 /** Runs fn(); an error it throws is tagged with the state key of the field it concerns. */

@@ -1,8 +1,8 @@
 // Section 5, the exact finite policy: expected reward, entropy and pass@4 per step; the
 // notebook's rows; the probability of each mode at a step the reader scrubs.
-import { h, field, bindForm, dataTable, fmt } from '../dom.js';
+import { h, field, dataTable, fmt } from '../dom.js';
 import { chartFigure, makeChart, refresh, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
-import { notice, forField } from './common.js';
+import { mountForm, forField } from './common.js';
 
 export const NOTEBOOK_STEPS = [0, 9, 19, 39, 60];
 export const PASS_K = 4;
@@ -253,18 +253,15 @@ export default {
       }
     };
 
-    const form = bindForm({
+    mountForm(ctx, host, {
       fields: [beta, lr, steps, at],
       params: PARAMS,
-      compute: (draft) => compute(core, draft),
+      compute,
       render,
-      commit: (draft) => ctx.commit({ ...draft, 'fp.at': Math.min(draft['fp.at'], draft['fp.steps']) }),
       outputs,
-      staleText: t('common.stale'),
+      noticeKey: 'finite.notice',
+      commit: (draft) => ctx.commit({ ...draft, 'fp.at': Math.min(draft['fp.at'], draft['fp.steps']) }),
     });
-    form.run();
-    host.append(notice(ctx, 'finite.notice'));
-    ctx.rendered();
     return {
       destroy: () => {
         chart?.destroy();

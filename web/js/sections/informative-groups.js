@@ -1,7 +1,7 @@
 // Section 2, informative groups: P_info(p) for G = 2, 4, 8, 16 and a free G; the examples table.
-import { h, field, bindForm, dataTable, fmt, short } from '../dom.js';
+import { h, field, dataTable, fmt, short } from '../dom.js';
 import { chartFigure, makeChart, refresh, lineStyle, axis, verticalLines } from '../charts.js';
-import { notice, forField } from './common.js';
+import { mountForm, forField } from './common.js';
 
 export const GROUP_SIZES = [2, 4, 8, 16];
 export const EXAMPLE_P = [0.01, 0.1, 0.5, 0.9, 0.99];
@@ -148,18 +148,14 @@ export default {
       );
     };
 
-    const form = bindForm({
+    mountForm(ctx, host, {
       fields: [freeG, pField, tableG],
       params: PARAMS,
-      compute: (draft) => compute(core, draft),
+      compute,
       render,
-      commit: (draft) => ctx.commit(draft),
       outputs,
-      staleText: t('common.stale'),
+      noticeKey: 'groups.notice',
     });
-    form.run();
-    host.append(notice(ctx, 'groups.notice'));
-    ctx.rendered();
     return { destroy: () => chart?.destroy() };
   },
 };

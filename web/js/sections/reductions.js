@@ -1,8 +1,8 @@
 // Section 4, loss reductions: per-response contributions under original GRPO, Dr. GRPO and
 // DAPO (the notebook's table) and the weight of every token (the length bias, drawn).
-import { h, field, bindForm, dataTable, fmt } from '../dom.js';
+import { h, field, dataTable, fmt } from '../dom.js';
 import { chartFigure, makeChart, refresh, lineStyle, axis, verticalLines } from '../charts.js';
-import { notice, forField } from './common.js';
+import { mountForm, forField } from './common.js';
 
 export const REDUCTIONS = ['original_grpo', 'dr_grpo', 'dapo'];
 const POINT_STYLES = ['circle', 'rect', 'triangle'];
@@ -127,18 +127,14 @@ export default {
       );
     };
 
-    const form = bindForm({
+    mountForm(ctx, host, {
       fields: [rewards, lengths, fixed],
       params: PARAMS,
-      compute: (draft) => compute(core, draft),
+      compute,
       render,
-      commit: (draft) => ctx.commit(draft),
       outputs,
-      staleText: t('common.stale'),
+      noticeKey: 'reductions.notice',
     });
-    form.run();
-    host.append(notice(ctx, 'reductions.notice'));
-    ctx.rendered();
     return { destroy: () => chart?.destroy() };
   },
 };
