@@ -33,7 +33,7 @@ for (const [file, fn] of [['bench_api.mjs', 'benchApi'], ['bench_page.mjs', 'ben
 const variants = [...new Set(rows.map((r) => r.variant))];
 const names = [...new Set(rows.map((r) => r.name))];
 const format = (v) => (v === undefined ? '-' : Math.abs(v) >= 1000 ? v.toFixed(0) : v.toPrecision(4));
-const header = ['measurement', ...variants, 'unit', 'wasm/native'];
+const header = ['measurement', ...variants, 'unit', 'wasm/native', 'target'];
 const lines = names.map((name) => {
   const of = (variant) => rows.find((r) => r.name === name && r.variant === variant);
   const unit = rows.find((r) => r.name === name).unit;
@@ -45,7 +45,8 @@ const lines = names.map((name) => {
     const higherIsBetter = /\/s$/.test(unit) || /per_s/.test(name);
     ratio = `${(higherIsBetter ? native / wasm : wasm / native).toFixed(2)}x`;
   }
-  return [name, ...variants.map((v) => format(of(v)?.value)), unit, ratio];
+  const target = rows.find((r) => r.name === name && r.reference)?.reference ?? '';
+  return [name, ...variants.map((v) => format(of(v)?.value)), unit, ratio, target];
 });
 const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
 const print = (cells) => console.log(cells.map((c, i) => String(c).padEnd(widths[i])).join('  '));

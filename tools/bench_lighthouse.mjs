@@ -65,9 +65,9 @@ export async function benchLighthouse({ desktop = false } = {}) {
     const score = (id) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
     const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const rows = [
-      { name: 'lighthouse_performance', variant, value: score('performance'), unit: 'score' },
-      { name: 'lighthouse_accessibility', variant, value: score('accessibility'), unit: 'score' },
-      { name: 'lighthouse_best_practices', variant, value: score('best-practices'), unit: 'score' },
+      { name: 'lighthouse_performance', variant, reference: '>= 90', value: score('performance'), unit: 'score' },
+      { name: 'lighthouse_accessibility', variant, reference: '>= 90', value: score('accessibility'), unit: 'score' },
+      { name: 'lighthouse_best_practices', variant, reference: '>= 90', value: score('best-practices'), unit: 'score' },
       { name: 'page_fcp_ms', variant, value: metric('first-contentful-paint'), unit: 'ms' },
       { name: 'page_tbt_ms', variant, value: metric('total-blocking-time'), unit: 'ms' },
       { name: 'page_lcp_ms', variant, value: metric('largest-contentful-paint'), unit: 'ms' },

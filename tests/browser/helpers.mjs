@@ -92,10 +92,29 @@ export async function openPage(context, origin, { allowOrigins = [] } = {}) {
   return { page, problems, requests };
 }
 
-/** Navigates and waits until every section reports it is rendered. */
+/**
+ * Scrolls through every section of a page or frame as a reader would (a section's widget mounts
+ * when the reader comes near it) and waits until every section reports it is rendered.
+ */
+export async function mountAll(target) {
+  await target.waitForSelector('html[data-shell="true"]', { timeout: 30000 });
+  const ids = await target.$$eval('main section.section:not([data-rendered])', (nodes) => nodes.map((n) => n.id));
+  for (const id of ids) {
+    await target.locator(`section#${id}`).scrollIntoViewIfNeeded();
+    await target.waitForSelector(`section#${id}[data-rendered="true"]`, { timeout: 30000 });
+  }
+  await target.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+}
+
+/** Navigates, mounts every section (mountAll) and goes back to where the page opened. */
 export async function gotoReady(page, url) {
   await page.goto(url);
-  await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+  await page.waitForSelector('html[data-shell="true"]', { timeout: 30000 });
+  const opened = await page.evaluate(() =>
+    window.scrollY === 0 ? null : [...document.querySelectorAll('main section.section')].filter((s) => s.getBoundingClientRect().top <= 16).pop()?.id,
+  );
+  await mountAll(page);
+  await page.evaluate((id) => (id ? document.getElementById(id).scrollIntoView({ block: 'start', behavior: 'instant' }) : window.scrollTo({ top: 0, behavior: 'instant' })), opened);
 }
 
 export async function cspViolations(page) {

@@ -20,7 +20,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LAPTOP, ROOT, cspViolations, launchBrowser, nodeCore, openPage, startServer } from './helpers.mjs';
+import { LAPTOP, ROOT, cspViolations, launchBrowser, mountAll, nodeCore, openPage, startServer } from './helpers.mjs';
 import { readZip } from '../../tools/zip.mjs';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -111,7 +111,7 @@ async function launch(sco, extra = '') {
   const opened = await openPage(browser.context, lms.origin);
   await opened.page.goto(`${lms.origin}/lms.html?sco=${encodeURIComponent(`content/${sco}`)}${extra}`);
   const frame = await (await opened.page.waitForSelector('iframe')).contentFrame();
-  await frame.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+  await mountAll(frame);
   const runtime = () =>
     opened.page.evaluate(() => ({
       log: window.__lms.log,
@@ -281,7 +281,7 @@ describe('SCORM 1.2 package', () => {
     for (const sco of ['sco-informative-groups.html', 'sco-course.html']) {
       const { page, problems } = await openPage(browser.context, lms.origin);
       await page.goto(`${lms.origin}/content/${sco}`);
-      await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+      await mountAll(page);
       const cell = page.locator('section#informative-groups table.examples tbody tr').first().locator('td').first();
       const before = await cell.textContent();
       await page.locator('section#informative-groups [data-key="ig.tg"]').fill('4');

@@ -137,33 +137,32 @@ describe('course page, English, laptop width', () => {
     assert.deepEqual(inline, { scripts: 0, handlers: 0 }, 'no inline script or inline event handler');
   });
 
-  test('every module is preloaded from the HTML (one round trip, no waterfall)', async () => {
+  test('every startup module is preloaded from the HTML (one round trip, no waterfall); the training widgets load on demand', async () => {
     const preloaded = await page.$$eval('link[rel="modulepreload"]', (links) => links.map((l) => new URL(l.href).pathname));
     const modules = [...new Set(requests.map((url) => new URL(url).pathname))].filter(
       (path) => path.endsWith('.js') && !path.startsWith('/vendor/katex/') && !path.startsWith('/js/i18n/') && path !== '/vendor/chart.umd.min.js' && path !== '/js/app.js',
     );
+    // Loaded when the reader reaches sections 6-9 (sections/training-sections.js), never at startup.
+    const onDemand = ['rl-loop', 'updates', 'coverage', 'real-model'].map((id) => `/js/sections/${id}.js`);
+    onDemand.push(...['controller', 'run-bar', 'run-format'].map((name) => `/js/training/${name}.js`));
     assert.deepEqual(
-      modules.filter((m) => !preloaded.includes(m)),
+      modules.filter((m) => !preloaded.includes(m) && !onDemand.includes(m)),
       [],
       'modules loaded without a <link rel="modulepreload"> in web/index.html and web/embed.html (add them there)',
     );
+    assert.deepEqual(preloaded.filter((m) => onDemand.includes(m)), [], 'on-demand modules must not be preloaded');
     assert.deepEqual(preloaded.filter((m) => !modules.includes(m)), [], 'modulepreload links nothing loads');
     assert.ok(requests.some((url) => url.endsWith('/js/i18n/en.js')));
     assert.ok(!requests.some((url) => url.endsWith('/js/i18n/ru.js')), 'only the language in use is downloaded');
   });
 
-  test('shows sections 0-9 in notebook order; 0-5 live, 6-9 say they arrive next', async () => {
+  test('shows sections 0-9 in notebook order, every one live', async () => {
     const ids = await page.$$eval('main section.section', (nodes) => nodes.map((n) => n.id));
     assert.deepEqual(ids, ['setup', 'verifier', 'informative-groups', 'advantages', 'reductions', 'finite-policy', 'rl-loop', 'updates', 'coverage', 'real-model']);
     const headings = await page.$$eval('main section.section h2', (nodes) => nodes.map((n) => n.textContent));
     assert.deepEqual(headings.map((h) => h.split('.')[0]), ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
     for (const id of ids) {
       assert.equal(await page.locator(`${section(id)}[data-rendered="true"]`).count(), 1, `${id} rendered`);
-    }
-    // Sections whose live widget is not there yet say so plainly.
-    for (const id of ['rl-loop', 'updates', 'coverage', 'real-model']) {
-      const placeholder = page.locator(`${section(id)} .callout-next`);
-      if (await placeholder.count()) assert.match(await placeholder.textContent(), /next release/);
     }
     const toc = await page.$$eval('nav.toc a', (links) => links.map((a) => a.getAttribute('href')));
     assert.deepEqual(toc, ids.map((id) => `#${id}`));
@@ -582,6 +581,38 @@ describe('course page, Russian and URL state', () => {
     await page.waitForFunction(() => Math.abs(document.getElementById('reductions').getBoundingClientRect().top) < 40);
     assert.equal(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('adv.el'), '0.1');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'reductions-title');
+    await page.close();
+  });
+
+  test('text first: every section reads before the core arrives; widgets mount as the reader comes near', async () => {
+    const opened = await openPage(browser.context, server.origin);
+    const { page, requests, problems } = opened;
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route('**/core/grpo_core.wasm', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto(`${server.origin}/index.html#lang=en`);
+    await page.waitForSelector('html[data-shell="true"]');
+    const texts = await page.$$eval('main section.section', (nodes) => nodes.map((n) => [n.id, n.textContent.length, n.dataset.rendered ?? '']));
+    assert.equal(texts.length, 10);
+    for (const [id, length, rendered] of texts) {
+      assert.ok(length > 200, `${id} shows its explanation before the core (${length} characters)`);
+      assert.equal(rendered, '', `${id} has no widget yet`);
+    }
+    assert.match(await page.locator(section('informative-groups')).textContent(), /centered group signal/);
+    release();
+    await page.waitForSelector(`${section('verifier')}[data-rendered="true"]`);
+    const loaded = () => requests.map((url) => new URL(url).pathname);
+    assert.equal(await page.locator(`${section('rl-loop')}[data-rendered="true"]`).count(), 0, 'section 6 waits for the reader');
+    const training = (path) => /^\/js\/training\/(controller|run-bar|run-format)\.js$|^\/js\/sections\/rl-loop\.js$|^\/data\//.test(path);
+    assert.deepEqual(loaded().filter(training), [], 'no training widget module or run data at the top of the page');
+    await page.locator(section('rl-loop')).scrollIntoViewIfNeeded();
+    await page.waitForSelector(`${section('rl-loop')}[data-rendered="true"]`);
+    assert.ok(loaded().includes('/js/training/controller.js') && loaded().includes('/js/sections/rl-loop.js'));
+    assert.ok((await page.locator(`${section('rl-loop')} .run-bar button[data-action="run"]`).count()) > 0, 'the Run button is there');
+    assert.deepEqual([...problems.console, ...problems.page], [], 'no console error');
     await page.close();
   });
 

@@ -81,7 +81,7 @@ async function waitPhase(page, phase, id = 'rl-loop', timeout = 120000) {
     (sectionId) => {
       const bar = document.querySelector(`section#${sectionId} .run-bar`);
       const key = `${bar.dataset.runKey}:${bar.dataset.updatesDone}:${bar.dataset.phase}`;
-      const bodies = document.querySelectorAll('section#rl-loop > .section-body, section#updates > .section-body, section#coverage > .section-body');
+      const bodies = document.querySelectorAll('section#rl-loop .section-widget, section#updates .section-widget, section#coverage .section-widget');
       return [...bodies].every((body) => body.dataset.drawn === key);
     },
     id,

@@ -6,7 +6,7 @@
 /** The parts every section has, in the order the teacher page lists them. */
 export const HIDE_PARTS = {
   title: ['.section > h2'],
-  text: ['.section-body > p:not([class])', '.section-body > .math-display', '.section-body > .math-row'],
+  text: [':is(.section-body, .section-widget) > :is(p:not([class]), .math-display, .math-row)'],
   controls: [
     '.section-body .controls:not(.controls-scrub)',
     '.section-body .presets',

@@ -1,6 +1,8 @@
 // Boots the course page (all sections) and the embed page (one section): reads the state from
-// the URL hash, validates it (a bad value falls back to its default with a visible note),
-// loads the core, Chart.js and the pre-rendered formulas, renders, and keeps the hash in step.
+// the URL hash, renders the text of every section as soon as the language and the pre-rendered
+// formulas are there, then loads the core and validates the URL state (a bad value falls back to
+// its default with a visible note), and mounts each section's widget when the reader comes near
+// it (Chart.js and the training modules load on demand); keeps the hash in step.
 import { SECTIONS, sectionById } from './sections/index.js';
 import { t, setLanguage, language, preferredLanguage, loadLanguage, LANGUAGES } from './i18n.js';
 import { parseHash, formatHash, defaults, createStore, formatValue } from './state.js';
@@ -92,27 +94,49 @@ export async function boot({ mode = 'page' } = {}) {
   const status = document.getElementById('boot-status');
 
   const wanted = embedded ? [sectionById(initial.extra.section)].filter(Boolean) : SECTIONS;
-  const needsCharts = wanted.some((section) => section.charts);
+
+  // Text first: the language and the build-time formulas are all the page's text needs, so it
+  // shows while the core (WebAssembly), Chart.js and the widgets' modules are still on the way.
+  await Promise.all([loadLanguage(initial.values.lang).then(setLanguage), loadFormulas()]);
+
   let core = null;
   let coreError = null;
-  const coreStarted = performance.now();
-  const [coreResult] = await Promise.allSettled([
-    import('../core/index.js').then(({ loadCore }) => loadCore()),
-    loadLanguage(initial.values.lang).then(setLanguage),
-    loadFormulas(),
-    needsCharts ? loadChartJs().catch(() => null) : null,
-  ]);
-  if (coreResult.status === 'fulfilled') core = coreResult.value;
-  else coreError = coreResult.reason;
-  const coreInfo = { ms: Math.round(performance.now() - coreStarted), methods: core ? core.methods().length : 0 };
-
+  const coreInfo = { ms: 0, methods: 0 };
   let notes = [...initial.notes];
-  if (core) notes.push(...validateWithCore(core, initial.values, initial.present));
-
   const store = createStore(SCHEMA, initial.values);
   let sectionId = initial.extra.section ?? null;
   let anchor = initial.extra.anchor ?? null;
   let mounted = [];
+
+  // The core, then the URL values only the core can check (a rejected one falls back to its
+  // default with a note); every widget waits for this.
+  const coreStarted = performance.now();
+  const coreReady = import('../core/index.js')
+    .then(({ loadCore }) => loadCore())
+    .then(
+      (loaded) => {
+        core = loaded;
+        coreInfo.methods = core.methods().length;
+        const values = store.all();
+        const fixed = validateWithCore(core, values, initial.present);
+        if (fixed.length) {
+          notes.push(...fixed);
+          store.replace(values);
+          writeHash();
+          showNotes();
+        }
+      },
+      (error) => {
+        coreError = error;
+        if (!embedded) root.querySelector('main .intro')?.after(coreFailedNote());
+      },
+    )
+    .finally(() => {
+      coreInfo.ms = Math.round(performance.now() - coreStarted);
+    });
+
+  const coreFailedNote = () =>
+    h('p', { class: 'callout callout-error', role: 'alert' }, t('page.coreFailed', { message: coreError?.message ?? '?' }));
 
   const writeHash = () => {
     const values = store.all();
@@ -152,18 +176,88 @@ export async function boot({ mode = 'page' } = {}) {
     checkReady();
   };
 
-  const mountSection = (section, host) => {
-    const element = h('section', {
-      id: section.id,
-      class: 'section',
-      'aria-labelledby': `${section.id}-title`,
-      dataset: { section: section.id },
-    });
-    element.append(h('h2', { id: `${section.id}-title`, tabindex: '-1' }, t(section.titleKey)));
-    host.append(element);
-    const body = h('div', { class: 'section-body' });
-    element.append(body);
-    expected.add(section.id);
+  // --- widgets: mounted when the reader comes near them, one section per task -------------------
+  // `approached` outlives a re-render (a language switch): sections met once are mounted again at
+  // once, in the same task when everything they need is loaded, so the page keeps its place.
+  const approached = new Set(embedded || typeof IntersectionObserver !== 'function' ? wanted.map((s) => s.id) : []);
+  const widgets = new Map(); // section id -> loaded widget module (sections 6-9 load on demand)
+  let chartsLoaded = false;
+  let waiting = []; // {section, element, host} of this render, not mounted yet, in page order
+  let generation = 0;
+  let pumping = false;
+  let restoreFocus = null;
+
+  const loadWidget = async (section) => {
+    if (!widgets.has(section.id)) widgets.set(section.id, section.load ? (await section.load()).default : section);
+    if (section.charts && !chartsLoaded) {
+      await loadChartJs().catch(() => null);
+      chartsLoaded = true;
+    }
+  };
+  const loadedNow = (section) => (core || coreError) && widgets.has(section.id) && (!section.charts || chartsLoaded);
+
+  const pump = async () => {
+    if (pumping) return;
+    pumping = true;
+    try {
+      for (;;) {
+        const item = waiting.find((entry) => approached.has(entry.section.id));
+        if (!item) break;
+        const gen = generation;
+        await coreReady;
+        try {
+          await loadWidget(item.section);
+        } catch (error) {
+          widgets.set(item.section.id, {
+            mount() {
+              throw error;
+            },
+          });
+        }
+        if (gen === generation && waiting.includes(item)) mountWidget(item);
+        // One section per task: the browser paints and answers input in between.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    } finally {
+      pumping = false;
+    }
+  };
+
+  const approach = (id) => {
+    if (approached.has(id)) return;
+    approached.add(id);
+    pump();
+  };
+  const observer =
+    typeof IntersectionObserver === 'function' && !embedded
+      ? new IntersectionObserver(
+          (entries) => entries.filter((e) => e.isIntersecting).forEach((e) => approach(e.target.dataset.section)),
+          { rootMargin: '100% 0px 100% 0px' },
+        )
+      : null;
+
+  // Keeps the section the reader is looking at in place while a widget above it grows (browsers'
+  // own scroll anchoring misses some of these cases). Returns the function that restores it.
+  const holdView = () => {
+    if (embedded || window.scrollY === 0) return () => {};
+    // The section whose top is at or just above the top of the viewport.
+    const sections = [...root.querySelectorAll('main section.section')];
+    const inView = sections.filter((s) => s.getBoundingClientRect().top <= 16).pop();
+    if (!inView) return () => {};
+    const before = inView.getBoundingClientRect().top;
+    return () => {
+      const shift = inView.getBoundingClientRect().top - before;
+      if (Math.abs(shift) >= 1) window.scrollBy({ top: shift, behavior: 'instant' });
+    };
+  };
+
+  const mountWidget = (item) => {
+    const { section, element, host } = item;
+    const release = holdView();
+    waiting = waiting.filter((entry) => entry !== item);
+    observer?.unobserve(element);
+    host.classList.remove('widget-pending');
+    host.replaceChildren();
     const ctx = {
       core,
       coreInfo,
@@ -182,21 +276,52 @@ export async function boot({ mode = 'page' } = {}) {
         render();
       },
     };
+    const failed = (message) => {
+      host.append(h('p', { class: 'callout callout-error', role: 'alert' }, message));
+      markRendered(section.id, element);
+    };
     if (section.needsCore !== false && !core) {
-      body.append(rich(t(section.bodyKey ?? `${section.id}.body`)));
-      body.append(h('p', { class: 'callout callout-error', role: 'alert' }, t('page.coreFailed', { message: coreError?.message ?? '?' })));
-      markRendered(section.id, element);
-      return;
+      failed(t('page.coreFailed', { message: coreError?.message ?? '?' }));
+    } else {
+      try {
+        mounted.push(widgets.get(section.id).mount(host, ctx) ?? {});
+      } catch (error) {
+        console.error(error);
+        failed(t('common.sectionError', { message: error.message }));
+      }
     }
-    try {
-      const instance = section.mount(body, ctx) ?? {};
-      mounted.push(instance);
-    } catch (error) {
-      console.error(error);
-      body.append(h('p', { class: 'callout callout-error', role: 'alert' }, t('common.sectionError', { message: error.message })));
-      markRendered(section.id, element);
+    release();
+    if (restoreFocus && element.contains(restoreFocus.find())) {
+      const target = restoreFocus.find();
+      const { top } = restoreFocus;
+      restoreFocus = null;
+      target.focus({ preventScroll: true });
+      if (Number.isFinite(top)) window.scrollBy({ top: target.getBoundingClientRect().top - top, behavior: 'instant' });
     }
+  };
+
+  const mountSection = (section, host) => {
+    const element = h('section', {
+      id: section.id,
+      class: 'section',
+      'aria-labelledby': `${section.id}-title`,
+      dataset: { section: section.id },
+    });
+    element.append(h('h2', { id: `${section.id}-title`, tabindex: '-1' }, t(section.titleKey)));
+    host.append(element);
+    const body = h('div', { class: 'section-body' }, rich(t(section.bodyKey ?? `${section.id}.body`)));
+    const widget = h('div', { class: 'section-widget widget-pending' });
+    body.append(widget);
+    element.append(body);
     if (!embedded) element.append(sectionTools(section));
+    expected.add(section.id);
+    if (embedded) approached.add(section.id);
+    const item = { section, element, host: widget };
+    if (approached.has(section.id) && loadedNow(section)) mountWidget(item);
+    else {
+      waiting.push(item);
+      observer?.observe(element);
+    }
   };
 
   const sectionTools = (section) => {
@@ -214,6 +339,13 @@ export async function boot({ mode = 'page' } = {}) {
       section.schema && Object.keys(section.schema).length ? reset : null,
       h('details', { class: 'embed-snippet' }, h('summary', {}, t('page.embedLink')), h('pre', {}, h('code', { text: snippet }))),
     );
+  };
+
+  // The URL notes at the top of the page; shown again when the core's checks add some.
+  const showNotes = () => {
+    root.querySelector('.url-notes')?.remove();
+    const box = notesBox();
+    if (box) root.querySelector('main')?.prepend(box);
   };
 
   const notesBox = () => {
@@ -289,9 +421,7 @@ export async function boot({ mode = 'page' } = {}) {
     const notice = notesBox();
     if (notice) main.append(notice);
     main.append(h('div', { class: 'intro' }, rich(t('page.intro'))));
-    if (!core) {
-      main.append(h('p', { class: 'callout callout-error', role: 'alert' }, t('page.coreFailed', { message: coreError?.message ?? '?' })));
-    }
+    if (coreError) main.append(coreFailedNote());
     const footer = h('footer', { class: 'page-footer' }, h('p', { text: t('page.footer') }));
     root.replaceChildren(skip, header, h('div', { class: 'layout' }, toc, main), footer);
     for (const section of SECTIONS) mountSection(section, main);
@@ -325,6 +455,10 @@ export async function boot({ mode = 'page' } = {}) {
     const active = document.activeElement;
     const activeKey = active?.dataset?.key ?? (active?.dataset?.lang ? `lang:${active.dataset.lang}` : null);
     const top = active?.getBoundingClientRect?.().top;
+    generation += 1;
+    waiting = [];
+    restoreFocus = null;
+    observer?.disconnect();
     destroyAll();
     rendered.clear();
     expected.clear();
@@ -336,12 +470,22 @@ export async function boot({ mode = 'page' } = {}) {
     if (embedded) renderEmbed();
     else renderPage();
     rendering = false;
+    // The text of every section is on the page (js/scorm.js watches the new section elements).
+    if (!document.documentElement.dataset.shell) performance.mark('grpo:shell');
+    document.documentElement.dataset.shell = 'true';
+    window.dispatchEvent(new CustomEvent('grpo:shell'));
     checkReady();
     writeHash();
     let target = null;
     if (focus) target = document.getElementById(focus);
     else if (activeKey?.startsWith('lang:')) target = root.querySelector(`[data-lang="${activeKey.slice(5)}"]`);
-    else if (activeKey) target = root.querySelector(`[data-key="${CSS.escape(activeKey)}"]`);
+    else if (activeKey) {
+      const find = () => root.querySelector(`[data-key="${CSS.escape(activeKey)}"]`);
+      target = find();
+      // A field of a widget still loading: focus it once its section is mounted.
+      if (!target) restoreFocus = { find, top };
+    }
+    pump();
     if (target) {
       target.focus({ preventScroll: true });
       if (Number.isFinite(top) && !focus) window.scrollBy(0, target.getBoundingClientRect().top - top);
@@ -368,10 +512,10 @@ export async function boot({ mode = 'page' } = {}) {
     }
     if (!next.present.has('lang')) next.values.lang = store.get('lang');
     notes = [...next.notes];
+    await coreReady;
     if (core) notes.push(...validateWithCore(core, next.values, next.present));
     if (embedded && next.extra.section) sectionId = next.extra.section;
     hide = 'hide' in next.extra ? parseHide(next.extra.hide) : defaultHide;
-    if (embedded && sectionById(sectionId)?.charts) await loadChartJs().catch(() => null);
     await loadLanguage(next.values.lang);
     store.replace(next.values);
     render();
@@ -398,7 +542,7 @@ export async function boot({ mode = 'page' } = {}) {
   if (anchor && document.getElementById(anchor)) scrollToSection(anchor, false);
   anchor = null;
   if (embedded) reportHeight(root);
-  return { store, core };
+  return { store, core: coreReady.then(() => core) };
 }
 
 function wideScreen() {

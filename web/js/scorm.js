@@ -48,7 +48,7 @@ export function watchPage(connection, sections, { win = window, doc = document }
         if (entry.isIntersecting) connection.markUsed(entry.target.dataset.section);
       }
     });
-    // A language switch renders the sections anew: observe the new elements each time.
+    // Each render (the first, a language switch) makes new section elements: observe those.
     const observe = () => {
       observer.disconnect();
       for (const id of viewed) {
@@ -56,7 +56,7 @@ export function watchPage(connection, sections, { win = window, doc = document }
         if (element && !connection.used.has(id)) observer.observe(element);
       }
     };
-    listen(win, 'grpo:ready', observe);
+    listen(win, 'grpo:shell', observe);
     observe();
     offs.push(() => observer.disconnect());
   }

@@ -74,9 +74,6 @@ export default {
   'common.infinity': '∞',
   'common.errorIn': 'Not computed: {message}',
   'common.sectionError': 'This widget could not compute: {message}',
-  'common.nextTitle': 'Arrives in the next release',
-  'common.next':
-    'The live widget of this section (a small GRU policy trained with GRPO in a Web Worker, on your CPU) arrives in the next release of GRPO Lab. Until then, this is the notebook’s explanation of what it will show.',
   'common.stale': 'The results below are from the last valid entries; fix the highlighted field to update them.',
   'common.hintList': 'Numbers separated by commas.',
   'common.row': 'row {n}',

@@ -88,7 +88,7 @@ export default {
   validate: compute,
   mount(host, ctx) {
     const { t, core } = ctx;
-    host.append(ctx.rich(t('advantages.body')), ctx.rich(t('advantages.formula')));
+    host.append(ctx.rich(t('advantages.formula')));
 
     const rewards = field({ key: 'adv.r', label: t('advantages.rewards'), kind: 'list', hint: t('common.hintList'), value: ctx.get('adv.r') });
     const ratios = field({ key: 'adv.ratio', label: t('advantages.ratios'), kind: 'list', hint: t('common.hintList'), value: ctx.get('adv.ratio') });

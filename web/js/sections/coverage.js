@@ -7,8 +7,8 @@ import { chartFigure, makeChart, refresh, axis, COLORS } from '../charts.js';
 import { notice } from './common.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
-import { CONFIG_KEYS, coverageRows, coverageSummary } from '../training/run-format.js';
-import { validate as validateConfig } from './rl-loop.js';
+import { coverageRows, coverageSummary } from '../training/run-format.js';
+import { validateConfig } from '../training/run-config.js';
 
 /** Python's repr of the notebook's printed dict. */
 function pyRepr(value) {
@@ -17,16 +17,10 @@ function pyRepr(value) {
   return String(value);
 }
 
+// The widget of section 8 (its title, text and URL keys: training-sections.js).
 export default {
-  id: 'coverage',
-  number: 8,
-  titleKey: 'coverage.title',
-  bodyKey: 'coverage.body',
-  charts: true,
-  embedKeys: CONFIG_KEYS,
   mount(host, ctx) {
     const { t, core } = ctx;
-    host.append(ctx.rich(t('coverage.body')));
 
     let bar = null;
     if (ctx.embedded) {

@@ -68,7 +68,7 @@ export default {
   validate: compute,
   mount(host, ctx) {
     const { t, core } = ctx;
-    host.append(ctx.rich(t('finite.body')), ctx.rich(t('finite.formula')));
+    host.append(ctx.rich(t('finite.formula')));
 
     const beta = field({ key: 'fp.beta', label: t('finite.beta'), step: 0.01, min: 0, value: ctx.get('fp.beta') });
     const lr = field({ key: 'fp.lr', label: t('finite.lr'), step: 0.01, min: 0, value: ctx.get('fp.lr') });

@@ -5,10 +5,7 @@ import informativeGroups from './informative-groups.js';
 import advantages from './advantages.js';
 import reductions from './reductions.js';
 import finitePolicy from './finite-policy.js';
-import rlLoop from './rl-loop.js';
-import updates from './updates.js';
-import coverage from './coverage.js';
-import realModel from './real-model.js';
+import { rlLoop, updates, coverage, realModel } from './training-sections.js';
 
 export const SECTIONS = [
   setup,

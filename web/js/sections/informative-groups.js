@@ -59,7 +59,7 @@ export default {
   validate: compute,
   mount(host, ctx) {
     const { t, core } = ctx;
-    host.append(ctx.rich(t('groups.body')), ctx.rich(t('groups.formula')), ctx.rich(t('groups.formulaNote')));
+    host.append(ctx.rich(t('groups.formula')), ctx.rich(t('groups.formulaNote')));
 
     const freeG = field({ key: 'ig.g', label: t('groups.freeG'), hint: t('groups.freeGHint'), step: 1, min: 1, value: ctx.get('ig.g') });
     const tableG = field({ key: 'ig.tg', label: t('groups.tableG'), step: 1, min: 1, value: ctx.get('ig.tg') });

@@ -4,22 +4,17 @@
 import { h, dataTable } from '../dom.js';
 import { notice } from './common.js';
 import * as training from '../training/controller.js';
-import { CONFIG_KEYS, NOTEBOOK_TRL_CELL, REQUIREMENTS_TEXT, SOFTWARE_SNAPSHOT, trlConfigPython } from '../training/run-format.js';
-import { validate as validateConfig } from './rl-loop.js';
+import { NOTEBOOK_TRL_CELL, REQUIREMENTS_TEXT, SOFTWARE_SNAPSHOT, trlConfigPython } from '../training/run-format.js';
+import { validateConfig } from '../training/run-config.js';
 
 function snapshotRepr() {
   return `{${SOFTWARE_SNAPSHOT.map(([name, version]) => `'${name}': '${version}'`).join(', ')}}`;
 }
 
+// The widget of section 9 (its title, text and URL keys: training-sections.js).
 export default {
-  id: 'real-model',
-  number: 9,
-  titleKey: 'real-model.title',
-  bodyKey: 'real-model.body',
-  embedKeys: CONFIG_KEYS,
   mount(host, ctx) {
     const { t, core } = ctx;
-    host.append(ctx.rich(t('real-model.body')));
 
     host.append(
       h('p', { class: 'callout callout-warn no-claim', role: 'note' }, h('strong', { text: t('train.real.noClaimTitle') }), ' ', t('train.real.noClaim')),

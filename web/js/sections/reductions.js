@@ -51,7 +51,7 @@ export default {
   validate: compute,
   mount(host, ctx) {
     const { t, core } = ctx;
-    host.append(ctx.rich(t('reductions.body')), ctx.rich(t('reductions.formula')), ctx.rich(t('reductions.formulaNote')));
+    host.append(ctx.rich(t('reductions.formula')), ctx.rich(t('reductions.formulaNote')));
 
     const rewards = field({ key: 'red.r', label: t('reductions.rewards'), kind: 'list', hint: t('common.hintList'), value: ctx.get('red.r') });
     const lengths = field({ key: 'red.len', label: t('reductions.lengths'), kind: 'list', hint: t('reductions.lengthsHint'), value: ctx.get('red.len') });

@@ -2,14 +2,13 @@
 // for the chosen profile), the run controls (training in a Web Worker), the before/after table
 // and the config as the notebook prints them, and the run as data (export JSON/CSV, import).
 import { h, field, bindForm, dataTable, fmt } from '../dom.js';
-import { notice, rangeError } from './common.js';
+import { notice } from './common.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
+import { SEED_MAX, checkSeed } from '../training/run-config.js';
 import {
   CONFIG_FIELDS,
-  CONFIG_KEYS,
   CONFIG_PARAMS,
-  CONFIG_SCHEMA,
   METRIC_COLUMNS,
   METRIC_ROWS,
   configOptions,
@@ -19,7 +18,6 @@ import {
   runFile,
 } from '../training/run-format.js';
 
-const SEED_MAX = 4294967295;
 
 /** Learning experiments: each a patch of the form, one click away. */
 export const PRESETS = [
@@ -33,12 +31,6 @@ export const PRESETS = [
   { id: 'drGrpo', patch: { 'rl.lossType': 'dr_grpo', 'rl.scaleRewards': 'none' } },
 ];
 
-function checkSeed(seed) {
-  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > SEED_MAX) {
-    const shown = seed === null ? 'nothing' : typeof seed === 'string' ? `"${seed}"` : String(seed);
-    throw rangeError(`seed: must be an integer in [0, ${SEED_MAX}], got ${shown}`, 'seed');
-  }
-}
 
 const profileDefaults = new Map();
 function defaultsOf(core, profile) {
@@ -46,11 +38,6 @@ function defaultsOf(core, profile) {
   return profileDefaults.get(profile);
 }
 
-/** Validates the page state's config through the core; returns the full config. */
-export function validate(core, values) {
-  checkSeed(values.seed);
-  return core.experimentConfig(configOptions(values));
-}
 
 function download(name, text, type) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -84,18 +71,11 @@ export function metricsTable(ctx, s) {
   });
 }
 
+// The widget of section 6 (its title, text and URL keys: training-sections.js).
 export default {
-  id: 'rl-loop',
-  number: 6,
-  titleKey: 'rl-loop.title',
-  bodyKey: 'rl-loop.body',
-  schema: CONFIG_SCHEMA,
-  embedKeys: CONFIG_KEYS,
-  params: CONFIG_PARAMS,
-  validate,
   mount(host, ctx) {
     const { t, core } = ctx;
-    host.append(ctx.rich(t('rl-loop.body')), ctx.rich(t('train.rl.explain')));
+    host.append(ctx.rich(t('train.rl.explain')));
 
     // --- the form ------------------------------------------------------------------------------
     const profile = field({

@@ -1,21 +1,15 @@
 // Section 0, reproducible setup: profile, seed and language; what runs where.
 import { h, field, bindForm, dataTable } from '../dom.js';
 import { LANGUAGES } from '../i18n.js';
-import { notice, rangeError } from './common.js';
+import { notice } from './common.js';
+import { SEED_MAX, checkSeed } from '../training/run-config.js';
 
-const SEED_MAX = 4294967295;
 
 export const schema = {
   profile: { kind: 'enum', options: ['smoke', 'full'], default: 'smoke' },
   seed: { kind: 'int', min: 0, max: SEED_MAX, default: 9 },
 };
 
-function checkSeed(seed) {
-  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > SEED_MAX) {
-    const shown = seed === null ? 'nothing' : typeof seed === 'string' ? `"${seed}"` : String(seed);
-    throw rangeError(`seed: must be an integer in [0, ${SEED_MAX}], got ${shown}`, 'seed');
-  }
-}
 
 function coreVersion(core) {
   try {
@@ -43,7 +37,6 @@ export default {
   },
   mount(host, ctx) {
     const { t } = ctx;
-    host.append(ctx.rich(t('setup.body')));
 
     const profile = field({
       key: 'profile',

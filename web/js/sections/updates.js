@@ -9,8 +9,8 @@ import { notice } from './common.js';
 import * as training from '../training/controller.js';
 import { sliced } from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
-import { CONFIG_KEYS, HISTORY_COLUMNS } from '../training/run-format.js';
-import { validate as validateConfig } from './rl-loop.js';
+import { HISTORY_COLUMNS } from '../training/run-format.js';
+import { validateConfig } from '../training/run-config.js';
 
 /** A dashed horizontal line at options.plugins.hline.y (the notebook's ax.axhline(1.0, "--")). */
 export const horizontalLine = {
@@ -110,16 +110,11 @@ function appendRows(tbody, rows) {
   tbody.append(fragment);
 }
 
+// The widget of section 7 (its title, text and URL keys: training-sections.js).
 export default {
-  id: 'updates',
-  number: 7,
-  titleKey: 'updates.title',
-  bodyKey: 'updates.body',
-  charts: true,
-  embedKeys: CONFIG_KEYS,
   mount(host, ctx) {
     const { t, core } = ctx;
-    host.append(ctx.rich(t('updates.body')), ctx.rich(t('train.updates.explain')));
+    host.append(ctx.rich(t('train.updates.explain')));
 
     let bar = null;
     if (ctx.embedded) {

@@ -40,7 +40,7 @@ export default {
   },
   mount(host, ctx) {
     const { t, core } = ctx;
-    host.append(ctx.rich(t('verifier.body')), ctx.rich(t('verifier.formula')));
+    host.append(ctx.rich(t('verifier.formula')));
 
     // The five cases.
     const statusText = (status) => t(`verifier.status.${status}`);

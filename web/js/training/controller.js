@@ -40,6 +40,9 @@ let state = {
   ...blankRun(),
   draftConfig: null, // the config form's current valid config (section 9 translates it)
   precomputedError: null,
+  // The worker's core as last reported (after a run was created, ended or reset): C++ objects
+  // still held (0 between runs) and WASM memory in bytes. Null until the worker reports.
+  coreStats: null, // {liveHandles, heapBytes, after}
 };
 
 export function getState() {
@@ -177,6 +180,7 @@ function failAll(error) {
   pending.clear();
   worker?.terminate();
   worker = null;
+  if (state.coreStats) set({ coreStats: null }); // its core is gone with it
   if (isLive()) stopClock({ phase: 'error', error: { name: error.name, message: error.message } });
 }
 
@@ -186,6 +190,7 @@ function stopClock(patch) {
 }
 
 function onMessage(message) {
+  if (message.core) set({ coreStats: message.core });
   if (message.requestId !== undefined) {
     const request = pending.get(message.requestId);
     if (!request) return;
@@ -427,7 +432,10 @@ export async function inspect(index) {
   }
 }
 
-/** For tests and tools: the live run's id, phase, and when each of its updates completed. */
+/**
+ * For tests and tools: the live run's id, phase, when each of its updates completed, and the
+ * worker core's last report (coreStats: {liveHandles, heapBytes, after} or null).
+ */
 export function debugInfo() {
-  return { worker: Boolean(worker), runId: state.runId, phase: state.phase, completionTimes: [...completionTimes] };
+  return { worker: Boolean(worker), runId: state.runId, phase: state.phase, completionTimes: [...completionTimes], coreStats: state.coreStats };
 }

@@ -145,6 +145,9 @@ export function runBar(ctx, { getConfig, compact = false }) {
     setData('updatesDone', done);
     setData('updatesTotal', total);
     setData('runMs', s.runMs === null || s.runMs === undefined ? null : Math.round(s.runMs));
+    // For the curious (DevTools) and the memory test: what the worker's C++ core still holds.
+    setData('liveHandles', s.coreStats?.liveHandles);
+    setData('wasmHeapBytes', s.coreStats?.heapBytes);
 
     setText(runButton, phase === 'paused' ? t('train.resume') : t('train.run'));
     setProp(runButton, 'disabled', busy);

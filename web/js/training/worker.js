@@ -4,14 +4,19 @@
 //
 // In:  {type: 'start', runId, config, autorun}   create (warm-up + "before" metrics), then run or wait
 //      {type: 'pause' | 'resume' | 'step' | 'stop', runId}
-//      {type: 'reset'}                              dispose the experiment
+//      {type: 'reset'}                              dispose the experiment, reply {type: 'reset', core}
 //      {type: 'rollouts', requestId, runId?, checkpoint?, prompts, config, seed, generatorVersion}
 //      {type: 'checkpoint', requestId, runId}      a held checkpoint (finished or imported runs, see hold())
 //      {type: 'import', requestId, runId, run}      validate a run file; its checkpoint is held here
-// Out: {type: 'ready'} | {type: 'created', runId, info, ms} | {type: 'row', runId, row, updatesDone, done, ms, at}
-//      {type: 'paused', runId, updatesDone} | {type: 'finished', runId, result, stopped, ms}
-//      {type: 'diverged', runId, row, fields} | {type: 'error', runId?, requestId?, name, message}
+// Out: {type: 'ready'} | {type: 'created', runId, info, ms, core} | {type: 'row', runId, row, updatesDone, done, ms, at}
+//      {type: 'paused', runId, updatesDone} | {type: 'finished', runId, result, stopped, ms, core}
+//      {type: 'diverged', runId, row, fields, core} | {type: 'error', runId?, requestId?, name, message, core?}
 //      {type: 'rollouts', requestId, result, ms} | {type: 'checkpoint' | 'import', requestId, result}
+//      {type: 'reset', core}
+// core = {liveHandles, heapBytes, after}: the C++ objects the core still holds and the size of its
+// WASM memory, right after `after` (created, finished, diverged, error or reset; a run's experiment
+// is disposed before its end is reported). Between runs liveHandles is 0; the heap grows to what the
+// largest run needed and then stays flat (WASM memory never shrinks).
 import { loadCore } from '../../core/index.js';
 import { divergentFields, divergentMetrics, validateRun } from './run-format.js';
 
@@ -41,6 +46,11 @@ function post(message) {
   self.postMessage(message);
 }
 
+/** The core's own bookkeeping right now (see the header). */
+function coreStats(after) {
+  return { liveHandles: core?.liveHandles() ?? 0, heapBytes: core?.heapBytes() ?? 0, after };
+}
+
 function errorMessage(error) {
   return { name: error?.name ?? 'Error', message: error?.message ?? String(error) };
 }
@@ -60,17 +70,24 @@ function disposeExperiment() {
 function finishRun(stopped) {
   running = false;
   const result = experiment.finish();
+  const ms = performance.now() - startedAt;
+  disposeExperiment();
   const bad = divergentMetrics(result);
   if (bad.length) {
-    post({ type: 'diverged', runId, row: null, fields: bad });
+    post({ type: 'diverged', runId, row: null, fields: bad, core: coreStats('diverged') });
   } else {
     // The checkpoint (350 KB of numbers) stays here until asked for: the page needs it only to
     // export the run, and cloning it to the main thread at the end of every run costs a frame.
     const { checkpoint, ...rest } = result;
     hold(runId, checkpoint);
-    post({ type: 'finished', runId, result: rest, stopped, ms: performance.now() - startedAt });
+    post({ type: 'finished', runId, result: rest, stopped, ms, core: coreStats('finished') });
   }
+}
+
+/** A run failed: its experiment is disposed, then the page is told. */
+function failRun(error) {
   disposeExperiment();
+  post({ type: 'error', runId, ...errorMessage(error), core: coreStats('error') });
 }
 
 /** One update; returns false when the run ended (done, diverged or failed). */
@@ -80,8 +97,8 @@ function stepOnce() {
   const bad = divergentFields(row);
   updatesDone = row.update;
   if (bad.length) {
-    post({ type: 'diverged', runId, row, fields: bad });
     disposeExperiment();
+    post({ type: 'diverged', runId, row, fields: bad, core: coreStats('diverged') });
     return false;
   }
   // `at`: when this update completed, on the clock every realm shares (timeOrigin + now).
@@ -103,8 +120,7 @@ function pump() {
       yieldThenPump();
     }
   } catch (error) {
-    post({ type: 'error', runId, ...errorMessage(error) });
-    disposeExperiment();
+    failRun(error);
   }
 }
 
@@ -154,6 +170,7 @@ async function handle(message) {
   if (type === 'reset') {
     disposeExperiment();
     runId = null;
+    post({ type: 'reset', core: coreStats('reset') });
     return;
   }
   if (type === 'start') {
@@ -164,12 +181,11 @@ async function handle(message) {
     try {
       experiment = core.createExperiment(message.config);
     } catch (error) {
-      post({ type: 'error', runId, ...errorMessage(error) });
-      experiment = null;
+      failRun(error);
       return;
     }
     const { handle: _handle, ...info } = experiment.info;
-    post({ type: 'created', runId, info, ms: performance.now() - startedAt });
+    post({ type: 'created', runId, info, ms: performance.now() - startedAt, core: coreStats('created') });
     if (message.autorun) {
       running = true;
       schedule();
@@ -177,8 +193,7 @@ async function handle(message) {
       try {
         if (stepOnce()) post({ type: 'paused', runId, updatesDone });
       } catch (error) {
-        post({ type: 'error', runId, ...errorMessage(error) });
-        disposeExperiment();
+        failRun(error);
       }
     }
     return;
@@ -199,8 +214,7 @@ async function handle(message) {
       finishRun(true);
     }
   } catch (error) {
-    post({ type: 'error', runId, ...errorMessage(error) });
-    disposeExperiment();
+    failRun(error);
   }
 }
 
