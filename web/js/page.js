@@ -310,7 +310,7 @@ export async function boot({ mode = 'page' } = {}) {
     element.append(h('h2', { id: `${section.id}-title`, tabindex: '-1' }, t(section.titleKey)));
     host.append(element);
     const body = h('div', { class: 'section-body' }, rich(t(section.bodyKey ?? `${section.id}.body`)));
-    const widget = h('div', { class: 'section-widget widget-pending' });
+    const widget = h('div', { class: 'section-widget widget-pending' }, h('p', { class: 'widget-loading', text: t('page.widgetLoading') }));
     body.append(widget);
     element.append(body);
     if (!embedded) element.append(sectionTools(section));

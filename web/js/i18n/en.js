@@ -45,6 +45,7 @@ export default {
   'page.copied': 'Link copied.',
   'page.copyFailed': 'Could not copy; the link is in the address bar.',
   'page.reset': 'Reset this section',
+  'page.widgetLoading': 'Loading the live widget…',
   'page.embedLink': 'Embed this section',
   'lang.en': 'English',
   'lang.ru': 'Русский',

@@ -44,6 +44,7 @@ export default {
   'page.copied': 'Ссылка скопирована.',
   'page.copyFailed': 'Скопировать не удалось; ссылка — в адресной строке.',
   'page.reset': 'Сбросить раздел',
+  'page.widgetLoading': 'Загружается живой виджет…',
   'page.embedLink': 'Встроить этот раздел',
   'lang.en': 'English',
   'lang.ru': 'Русский',
