@@ -616,6 +616,19 @@ describe('course page, Russian and URL state', () => {
     await page.close();
   });
 
+  test('a link deep into the page (#updates) stays on its section while the widgets around it mount and fill in', async () => {
+    const { page, problems } = await openPage(browser.context, server.origin);
+    await page.goto(`${server.origin}/index.html#updates`);
+    // Sections 6-8 mount around it (6 above), the precomputed run arrives, charts draw.
+    for (const id of ['rl-loop', 'updates', 'coverage']) await page.waitForSelector(`${section(id)}[data-rendered="true"]`);
+    await page.waitForFunction(() => document.querySelector('section#updates .section-widget')?.dataset.drawn?.endsWith(':precomputed'));
+    await page.waitForTimeout(300);
+    const top = await page.evaluate(() => document.getElementById('updates').getBoundingClientRect().top);
+    assert.ok(Math.abs(top) < 40, `section 7 at the top of the viewport (${top})`);
+    assert.deepEqual([...problems.console, ...problems.page], []);
+    await page.close();
+  });
+
   test('without the WebAssembly core the page still explains every section and says why', async () => {
     const opened = await openPage(browser.context, server.origin);
     await opened.page.route('**/core/grpo_core.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));

@@ -236,24 +236,43 @@ export async function boot({ mode = 'page' } = {}) {
         )
       : null;
 
-  // Keeps the section the reader is looking at in place while a widget above it grows (browsers'
-  // own scroll anchoring misses some of these cases). Returns the function that restores it.
-  const holdView = () => {
-    if (embedded || window.scrollY === 0) return () => {};
-    // The section whose top is at or just above the top of the viewport.
-    const sections = [...root.querySelectorAll('main section.section')];
-    const inView = sections.filter((s) => s.getBoundingClientRect().top <= 16).pop();
-    if (!inView) return () => {};
-    const before = inView.getBoundingClientRect().top;
-    return () => {
-      const shift = inView.getBoundingClientRect().top - before;
-      if (Math.abs(shift) >= 1) window.scrollBy({ top: shift, behavior: 'instant' });
-    };
+  // Our own scroll anchoring: while widgets mount and fill in (the training sections fetch their
+  // run, fonts arrive), the section at the top of the viewport stays where the reader has it.
+  // Browsers' scroll anchoring misses these cases here, and Safari has none.
+  let anchorView = null; // {element, top, y}: the section at the top of the viewport, where it was
+  const rememberView = () => {
+    anchorView = null;
+    if (embedded || window.scrollY === 0) return;
+    const element = [...root.querySelectorAll('main section.section')].filter((s) => s.getBoundingClientRect().top <= 16).pop();
+    if (element) anchorView = { element, top: element.getBoundingClientRect().top, y: window.scrollY };
   };
+  const keepView = () => {
+    if (!anchorView?.element.isConnected) return;
+    const { element, top, y } = anchorView;
+    // Where the section would be had only the reader's scrolling moved it; the rest is layout.
+    const shift = element.getBoundingClientRect().top - (top - (window.scrollY - y));
+    if (Math.abs(shift) >= 1) window.scrollBy({ top: shift, behavior: 'instant' });
+    anchorView = { element, top: element.getBoundingClientRect().top, y: window.scrollY };
+  };
+  if (!embedded && typeof ResizeObserver === 'function') {
+    let queued = false;
+    window.addEventListener(
+      'scroll',
+      () => {
+        if (queued) return;
+        queued = true;
+        requestAnimationFrame(() => {
+          queued = false;
+          rememberView();
+        });
+      },
+      { passive: true },
+    );
+    new ResizeObserver(keepView).observe(root);
+  }
 
   const mountWidget = (item) => {
     const { section, element, host } = item;
-    const release = holdView();
     waiting = waiting.filter((entry) => entry !== item);
     observer?.unobserve(element);
     host.classList.remove('widget-pending');
@@ -290,7 +309,6 @@ export async function boot({ mode = 'page' } = {}) {
         failed(t('common.sectionError', { message: error.message }));
       }
     }
-    release();
     if (restoreFocus && element.contains(restoreFocus.find())) {
       const target = restoreFocus.find();
       const { top } = restoreFocus;
