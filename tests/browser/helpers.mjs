@@ -41,14 +41,14 @@ export async function startServer(root = WEB, { headers } = {}) {
 
 /**
  * Launches headless Chromium with a fresh user-data-dir (a persistent context in a new temp
- * folder, removed on close). Returns {context, newPage(options), close()}.
+ * folder, removed on close); `extraArgs` adds Chromium flags. Returns {context, close()}.
  */
-export async function launchBrowser({ viewport = LAPTOP, reducedMotion = 'no-preference' } = {}) {
+export async function launchBrowser({ viewport = LAPTOP, reducedMotion = 'no-preference', extraArgs = [] } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'grpo-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     viewport,
     reducedMotion,
     locale: 'en-US',

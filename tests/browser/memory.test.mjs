@@ -8,36 +8,23 @@
 // table of the five measurements.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, LAPTOP, cspViolations, gotoReady, openPage, startServer } from './helpers.mjs';
+import { LAPTOP, cspViolations, gotoReady, launchBrowser, openPage, startServer } from './helpers.mjs';
 
 const RUNS = 5;
 const MAX_JS_GROWTH = 10 * 1024 * 1024; // bytes, run 2 -> run 5
 const MAX_WASM_GROWTH = 1024 * 1024;
 
 let server;
-let context;
-let profile;
+let browser;
 
 before(async () => {
   server = await startServer();
-  // launchBrowser's fresh profile, plus precise (unquantised) performance.memory and window.gc().
-  profile = mkdtempSync(join(tmpdir(), 'grpo-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
-    viewport: LAPTOP,
-    locale: 'en-US',
-  });
+  // Precise (unquantised) performance.memory and window.gc().
+  browser = await launchBrowser({ viewport: LAPTOP, extraArgs: ['--enable-precise-memory-info', '--js-flags=--expose-gc'] });
 });
 
 after(async () => {
-  await context?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await browser?.close();
   await server?.close();
 });
 
@@ -67,7 +54,7 @@ async function jsHeapAfterGc(page) {
 
 test(`${RUNS} smoke runs in one tab with Reset between them: one worker, no leak of handles or heap`, { timeout: 300000 }, async () => {
   const started = Date.now();
-  const { page, problems } = await openPage(context, server.origin);
+  const { page, problems } = await openPage(browser.context, server.origin);
   const workers = [];
   page.on('worker', (worker) => workers.push(worker.url()));
   await gotoReady(page, `${server.origin}/index.html#profile=smoke`);
