@@ -23,17 +23,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
+import { CHROMIUM_ARGS } from '../tests/browser/helpers.mjs';
 
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -46,7 +38,7 @@ async function coldLoad(origin, { weigh, hash = '#informative-groups', scrollAll
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },
     reducedMotion: 'reduce',
   });
