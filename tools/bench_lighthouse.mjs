@@ -13,19 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './serve.mjs';
+import { CHROMIUM_ARGS } from '../tests/browser/helpers.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
+// chrome-launcher starts Chromium itself: the tests' flags, plus headless.
+const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** Runs Lighthouse once; returns the Lighthouse result object (lhr). */
 export async function runLighthouse({ url, desktop = false } = {}) {

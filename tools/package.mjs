@@ -257,21 +257,20 @@ async function buildSingleFiles({ sections, course }, outDir, log) {
     await writeFile(join(outDir, name), html);
     written.push({ name, bytes: Buffer.byteLength(html) });
   };
-  for (const section of sections) {
-    await write(
-      `${section.id}.html`,
-      singlePage({
-        lang: 'en',
-        title: `${section.title.en} · GRPO Lab`,
-        section: section.id,
-        css,
-        chart: section.charts ? chart : null,
-        bundle,
-        data: TRAINING.has(section.id) ? data : [],
-        icon,
-      }),
-    );
-  }
+  // One section's single file: Chart.js only where it draws, the run data only for 6-9.
+  const sectionPage = (section, lang, extra = {}) =>
+    singlePage({
+      lang,
+      title: `${section.title[lang]} · GRPO Lab`,
+      section: section.id,
+      css,
+      chart: section.charts ? chart : null,
+      bundle,
+      data: TRAINING.has(section.id) ? data : [],
+      icon,
+      ...extra,
+    });
+  for (const section of sections) await write(`${section.id}.html`, sectionPage(section, 'en'));
   await write('index.html', singlePage({ lang: 'en', title: course.title.en, section: null, css, chart, bundle, data, icon }));
   // One SCORM 1.2 zip per section and language: the section's single file as the only SCO.
   const scormDir = join(outDir, '..', 'scorm-sections');
@@ -280,17 +279,7 @@ async function buildSingleFiles({ sections, course }, outDir, log) {
   for (const section of sections) {
     for (const lang of LANGS) {
       const title = section.title[lang];
-      const page = singlePage({
-        lang,
-        title: `${title} · GRPO Lab`,
-        section: section.id,
-        css,
-        chart: section.charts ? chart : null,
-        bundle,
-        data: TRAINING.has(section.id) ? data : [],
-        icon,
-        scorm: true,
-      });
+      const page = sectionPage(section, lang, { scorm: true });
       const sco = { id: section.id, href: 'index.html', title };
       const zip = writeZip([
         { name: 'imsmanifest.xml', data: manifest({ lang, course, scos: [sco], shared: [], title, identifier: `grpo-lab-module-9-${section.id}-${lang}` }) },

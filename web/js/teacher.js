@@ -7,6 +7,7 @@ import { SECTIONS } from './sections/index.js';
 import { loadLanguage, t as translate, LANGUAGES } from './i18n.js';
 import { HIDE_PARTS, formatHide, parseHide } from './hide.js';
 import { formatValue } from './state.js';
+import { h } from './dom.js';
 
 // The page's own strings (the widget strings stay in js/i18n/).
 const STRINGS = {
@@ -122,19 +123,6 @@ const state = {
   height: null,
 };
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === 'text') node.textContent = value;
-    else if (name === 'class') node.className = value;
-    else if (name === 'dataset') Object.assign(node.dataset, value);
-    else node.setAttribute(name, value === true ? '' : String(value));
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
-
 function sectionTitle(id, lang) {
   const section = SECTIONS.find((x) => x.id === id);
   return section ? translate(section.titleKey, {}, lang) : translate('page.docTitle', {}, lang);
@@ -215,80 +203,80 @@ async function main() {
   const root = document.getElementById('app');
 
   // --- header and step 1 ---------------------------------------------------------------------
-  const uiSelect = el('select', { id: 'teacher-ui-lang' }, LANGUAGES.map((code) => el('option', { value: code, text: LANGUAGE_NAMES[code] })));
+  const uiSelect = h('select', { id: 'teacher-ui-lang' }, LANGUAGES.map((code) => h('option', { value: code, text: LANGUAGE_NAMES[code] })));
   uiSelect.value = ui;
   uiSelect.addEventListener('change', () => {
     location.hash = `lang=${uiSelect.value}`;
     location.reload();
   });
-  const sectionSelect = el(
+  const sectionSelect = h(
     'select',
     { id: 'teacher-section' },
-    SECTIONS.map((section) => el('option', { value: section.id, text: translate(section.titleKey, {}, ui) })),
-    el('option', { value: 'course', text: s('course') }),
+    SECTIONS.map((section) => h('option', { value: section.id, text: translate(section.titleKey, {}, ui) })),
+    h('option', { value: 'course', text: s('course') }),
   );
   sectionSelect.value = state.section;
-  const langSelect = el('select', { id: 'teacher-lang' }, LANGUAGES.map((code) => el('option', { value: code, text: LANGUAGE_NAMES[code] })));
+  const langSelect = h('select', { id: 'teacher-lang' }, LANGUAGES.map((code) => h('option', { value: code, text: LANGUAGE_NAMES[code] })));
   langSelect.value = state.lang;
 
   // --- step 2: the live preview --------------------------------------------------------------
-  const frame = el('iframe', { class: 'teacher-preview', title: s('previewTitle') });
-  const studentView = el('input', { type: 'checkbox', id: 'teacher-student-view' });
-  const reset = el('button', { type: 'button', class: 'button-quiet', text: s('reset') });
+  const frame = h('iframe', { class: 'teacher-preview', title: s('previewTitle') });
+  const studentView = h('input', { type: 'checkbox', id: 'teacher-student-view' });
+  const reset = h('button', { type: 'button', class: 'button-quiet', text: s('reset') });
 
   // --- step 3: hide flags ----------------------------------------------------------------------
   const partChecks = Object.keys(HIDE_PARTS).map((part) => {
-    const input = el('input', { type: 'checkbox', dataset: { hide: part } });
-    return el('label', {}, input, s(`part.${part}`));
+    const input = h('input', { type: 'checkbox', dataset: { hide: part } });
+    return h('label', {}, input, s(`part.${part}`));
   });
-  const controlChecks = el('div', { class: 'teacher-checks', id: 'teacher-controls' });
+  const controlChecks = h('div', { class: 'teacher-checks', id: 'teacher-controls' });
 
   // --- step 4: outputs -------------------------------------------------------------------------
-  const urlField = el('input', { type: 'text', id: 'teacher-url', class: 'teacher-output', readonly: true });
-  const snippetField = el('textarea', { id: 'teacher-snippet', rows: 4, readonly: true, spellcheck: 'false' });
-  const heightField = el('input', { type: 'number', id: 'teacher-height', min: 100, max: 20000, step: 10, 'aria-describedby': 'teacher-height-hint' });
-  const urlStatus = el('span', { class: 'copy-status', role: 'status' });
-  const snippetStatus = el('span', { class: 'copy-status', role: 'status' });
-  const copyUrl = el('button', { type: 'button', class: 'button-quiet', text: s('copy') });
-  const copySnippet = el('button', { type: 'button', class: 'button-quiet', text: s('copy') });
-  const openLink = el('a', { href: '#', target: '_blank', rel: 'noopener', text: s('open') });
+  const urlField = h('input', { type: 'text', id: 'teacher-url', class: 'teacher-output', readonly: true });
+  const snippetField = h('textarea', { id: 'teacher-snippet', rows: 4, readonly: true, spellcheck: 'false' });
+  const heightField = h('input', { type: 'number', id: 'teacher-height', min: 100, max: 20000, step: 10, 'aria-describedby': 'teacher-height-hint' });
+  const urlStatus = h('span', { class: 'copy-status', role: 'status' });
+  const snippetStatus = h('span', { class: 'copy-status', role: 'status' });
+  const copyUrl = h('button', { type: 'button', class: 'button-quiet', text: s('copy') });
+  const copySnippet = h('button', { type: 'button', class: 'button-quiet', text: s('copy') });
+  const openLink = h('a', { href: '#', target: '_blank', rel: 'noopener', text: s('open') });
   copyUrl.addEventListener('click', () => copy(urlField.value, urlStatus, urlField));
   copySnippet.addEventListener('click', () => copy(snippetField.value, snippetStatus, snippetField));
 
-  const downloads = el('div', { id: 'teacher-downloads' });
+  const downloads = h('div', { id: 'teacher-downloads' });
 
   root.replaceChildren(
-    el(
+    h(
       'main',
       { class: 'teacher', id: 'main' },
-      el('header', {}, el('h1', { text: s('title') }), el('div', {}, el('label', { for: 'teacher-ui-lang', text: s('uiLanguage') }), uiSelect)),
-      el('p', { text: s('intro') }),
-      el('h2', { text: s('step1') }),
-      el(
+      h('header', {}, h('h1', { text: s('title') }), h('div', {}, h('label', { for: 'teacher-ui-lang', text: s('uiLanguage') }), uiSelect)),
+      h('p', { text: s('intro') }),
+      h('h2', { text: s('step1') }),
+      h(
         'div',
         { class: 'teacher-grid' },
-        el('div', {}, el('label', { for: 'teacher-section', text: s('section') }), sectionSelect),
-        el('div', {}, el('label', { for: 'teacher-lang', text: s('widgetLanguage') }), langSelect),
+        h('div', {}, h('label', { for: 'teacher-section', text: s('section') }), sectionSelect),
+        h('div', {}, h('label', { for: 'teacher-lang', text: s('widgetLanguage') }), langSelect),
       ),
-      el('h2', { text: s('step2') }),
-      el('p', { class: 'teacher-hint', text: s('step2Hint') }),
-      el('div', { class: 'teacher-copy-row' }, el('label', { class: 'teacher-checks' }, studentView, s('studentView')), reset),
-      el('div', { class: 'teacher-preview-wrap' }, frame),
-      el('h2', { text: s('step3') }),
-      el('fieldset', {}, el('legend', { text: s('parts') }), el('div', { class: 'teacher-checks' }, partChecks)),
-      el('fieldset', {}, el('legend', { text: s('controls') }), controlChecks),
-      el('h2', { text: s('step4') }),
-      el('label', { for: 'teacher-url', text: s('url') }),
+      h('h2', { text: s('step2') }),
+      h('p', { class: 'teacher-hint', text: s('step2Hint') }),
+      h('div', { class: 'teacher-copy-row' }, h('label', { class: 'teacher-checks' }, studentView, s('studentView')), reset),
+      h('div', { class: 'teacher-preview-wrap' }, frame),
+      h('h2', { text: s('step3') }),
+      h('fieldset', {}, h('legend', { text: s('parts') }), h('div', { class: 'teacher-checks' }, partChecks)),
+      h('fieldset', {}, h('legend', { text: s('controls') }), controlChecks),
+      h('h2', { text: s('step4') }),
+      h('label', { for: 'teacher-url', text: s('url') }),
       urlField,
-      el('div', { class: 'teacher-copy-row' }, copyUrl, urlStatus, openLink),
-      el('label', { for: 'teacher-snippet', text: s('snippet') }),
+      h('div', { class: 'teacher-copy-row' }, copyUrl, urlStatus, openLink),
+      h('label', { for: 'teacher-snippet', text: s('snippet') }),
       snippetField,
-      el('div', { class: 'teacher-copy-row' }, copySnippet, snippetStatus),
-      el('label', { for: 'teacher-height', text: s('height') }),
+      h('div', { class: 'teacher-copy-row' }, copySnippet, snippetStatus),
+      h('label', { for: 'teacher-height', text: s('height') }),
       heightField,
-      el('p', { class: 'teacher-hint', id: 'teacher-height-hint', text: s('heightHint') }),
-      el('h2', { text: s('where') }),
-      el('ul', { class: 'teacher-where' }, el('li', { text: s('moodle') }), el('li', { text: s('canvas') }), el('li', { text: s('edx') })),
+      h('p', { class: 'teacher-hint', id: 'teacher-height-hint', text: s('heightHint') }),
+      h('h2', { text: s('where') }),
+      h('ul', { class: 'teacher-where' }, h('li', { text: s('moodle') }), h('li', { text: s('canvas') }), h('li', { text: s('edx') })),
       downloads,
     ),
   );
@@ -362,10 +350,10 @@ async function main() {
     controlChecks.replaceChildren(
       ...(found.length
         ? found.map(({ key, label }) => {
-            const input = el('input', { type: 'checkbox', dataset: { hide: key }, checked: state.hide.includes(key) });
-            return el('label', {}, input, `${label} (`, el('code', { text: key }), ')');
+            const input = h('input', { type: 'checkbox', dataset: { hide: key }, checked: state.hide.includes(key) });
+            return h('label', {}, input, `${label} (`, h('code', { text: key }), ')');
           })
-        : [el('p', { class: 'teacher-hint', text: s('noControls') })]),
+        : [h('p', { class: 'teacher-hint', text: s('noControls') })]),
     );
   }
 
@@ -426,17 +414,17 @@ async function main() {
     const base = html.dataset.downloads;
     if (!base) return;
     const items = LANGUAGES.map((code) =>
-      el('li', {}, el('a', { href: `${base}grpo-lab-scorm12-${code}.zip`, download: true, text: `grpo-lab-scorm12-${code}.zip` }), ' — ', s('scorm', { lang: LANGUAGE_NAMES[code] })),
+      h('li', {}, h('a', { href: `${base}grpo-lab-scorm12-${code}.zip`, download: true, text: `grpo-lab-scorm12-${code}.zip` }), ' — ', s('scorm', { lang: LANGUAGE_NAMES[code] })),
     );
     const single = state.section === 'course' ? 'index' : state.section;
     if (state.section !== 'course') {
       const name = `grpo-lab-${state.section}-scorm12-${state.lang}.zip`;
-      items.push(el('li', {}, el('a', { href: `${base}scorm-sections/${name}`, download: true, text: name }), ' — ', s('scormSection', { lang: LANGUAGE_NAMES[state.lang] })));
+      items.push(h('li', {}, h('a', { href: `${base}scorm-sections/${name}`, download: true, text: name }), ' — ', s('scormSection', { lang: LANGUAGE_NAMES[state.lang] })));
     }
     items.push(
-      el('li', {}, el('a', { href: `${base}single/${single}.html`, download: `grpo-lab-${single}.html`, text: `grpo-lab-${single}.html` }), ' — ', s(state.section === 'course' ? 'singleCourse' : 'single')),
+      h('li', {}, h('a', { href: `${base}single/${single}.html`, download: `grpo-lab-${single}.html`, text: `grpo-lab-${single}.html` }), ' — ', s(state.section === 'course' ? 'singleCourse' : 'single')),
     );
-    downloads.replaceChildren(el('h2', { text: s('downloads') }), el('ul', {}, items));
+    downloads.replaceChildren(h('h2', { text: s('downloads') }), h('ul', {}, items));
   }
 
   loadPreview();
