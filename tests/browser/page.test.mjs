@@ -616,18 +616,29 @@ describe('course page, Russian and URL state', () => {
     await page.close();
   });
 
-  test('a link deep into the page (#updates) stays on its section while the widgets around it mount and fill in', async () => {
-    const { page, problems } = await openPage(browser.context, server.origin);
-    await page.goto(`${server.origin}/index.html#updates`);
-    // Sections 6-8 mount around it (6 above), the precomputed run arrives, charts draw.
-    for (const id of ['rl-loop', 'updates', 'coverage']) await page.waitForSelector(`${section(id)}[data-rendered="true"]`);
-    await page.waitForFunction(() => document.querySelector('section#updates .section-widget')?.dataset.drawn?.endsWith(':precomputed'));
-    await page.waitForTimeout(300);
-    const top = await page.evaluate(() => document.getElementById('updates').getBoundingClientRect().top);
-    assert.ok(Math.abs(top) < 40, `section 7 at the top of the viewport (${top})`);
-    assert.deepEqual([...problems.console, ...problems.page], []);
-    await page.close();
-  });
+  // Opened at a section, the page stays on it while the widgets around it mount (above it too)
+  // and fill in: section 2 (widgets of 0-1 above grow) and section 7 (6 above, the run arrives).
+  for (const [id, neighbours, drawn] of [
+    ['informative-groups', ['setup', 'verifier', 'informative-groups', 'advantages'], null],
+    ['updates', ['rl-loop', 'updates', 'coverage'], ':precomputed'],
+  ]) {
+    test(`a link into the page (#${id}) stays on its section while the widgets around it mount and fill in`, async () => {
+      const { page, problems } = await openPage(browser.context, server.origin);
+      await page.goto(`${server.origin}/index.html#${id}`);
+      for (const near of neighbours) await page.waitForSelector(`${section(near)}[data-rendered="true"]`);
+      if (drawn) {
+        await page.waitForFunction(
+          ([target, suffix]) => document.querySelector(`section#${target} .section-widget`)?.dataset.drawn?.endsWith(suffix),
+          [id, drawn],
+        );
+      }
+      await page.waitForTimeout(300);
+      const top = await page.evaluate((target) => document.getElementById(target).getBoundingClientRect().top, id);
+      assert.ok(Math.abs(top) < 40, `${id} at the top of the viewport (${top})`);
+      assert.deepEqual([...problems.console, ...problems.page], []);
+      await page.close();
+    });
+  }
 
   test('without the WebAssembly core the page still explains every section and says why', async () => {
     const opened = await openPage(browser.context, server.origin);

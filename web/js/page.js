@@ -250,7 +250,11 @@ export async function boot({ mode = 'page' } = {}) {
     if (!anchorView?.element.isConnected) return;
     const { element, top, y } = anchorView;
     // Where the section would be had only the reader's scrolling moved it; the rest is layout.
-    const shift = element.getBoundingClientRect().top - (top - (window.scrollY - y));
+    const expected = top - (window.scrollY - y);
+    const now = element.getBoundingClientRect();
+    // Scrolled away from it since (a jump to another section): it is no longer what they see.
+    if (expected > 16 || expected + now.height <= 0) return;
+    const shift = now.top - expected;
     if (Math.abs(shift) >= 1) window.scrollBy({ top: shift, behavior: 'instant' });
     anchorView = { element, top: element.getBoundingClientRect().top, y: window.scrollY };
   };
@@ -263,6 +267,9 @@ export async function boot({ mode = 'page' } = {}) {
         queued = true;
         requestAnimationFrame(() => {
           queued = false;
+          // A widget may have grown since the last resize callback: settle that before the
+          // section at the top is taken as the reader's new place.
+          keepView();
           rememberView();
         });
       },
