@@ -106,15 +106,20 @@ export async function mountAll(target) {
   await target.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
 }
 
-/** Navigates, mounts every section (mountAll) and goes back to where the page opened. */
+/**
+ * Navigates, mounts every section (mountAll) and goes back to where the page opened: the section
+ * a plain anchor names (`#advantages`), else the top. (Read from the URL, not from the page: while
+ * a widget mounts, the layout moves until the page's scroll anchoring settles it in the next frame.)
+ */
 export async function gotoReady(page, url) {
   await page.goto(url);
-  await page.waitForSelector('html[data-shell="true"]', { timeout: 30000 });
-  const opened = await page.evaluate(() =>
-    window.scrollY === 0 ? null : [...document.querySelectorAll('main section.section')].filter((s) => s.getBoundingClientRect().top <= 16).pop()?.id,
-  );
   await mountAll(page);
-  await page.evaluate((id) => (id ? document.getElementById(id).scrollIntoView({ block: 'start', behavior: 'instant' }) : window.scrollTo({ top: 0, behavior: 'instant' })), opened);
+  const anchor = decodeURIComponent(new URL(url).hash.slice(1));
+  await page.evaluate((id) => {
+    const section = id && document.querySelector(`main section.section[id="${CSS.escape(id)}"]`);
+    if (section) section.scrollIntoView({ block: 'start', behavior: 'instant' });
+    else window.scrollTo({ top: 0, behavior: 'instant' });
+  }, anchor);
 }
 
 export async function cspViolations(page) {

@@ -64,6 +64,9 @@ async function freshPage(hash = '', options = {}) {
 
 const section = (id) => `section#${id}`;
 
+/** Waits past the next frame: layout a mount just moved is settled by the page's scroll anchoring. */
+const nextFrame = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+
 async function fill(page, key, value) {
   const input = page.locator(`[data-key="${key}"]`);
   await input.fill(String(value));
@@ -569,8 +572,12 @@ describe('course page, Russian and URL state', () => {
   });
 
   test('a link to a section (#advantages) scrolls there and keeps the state in the hash', async () => {
-    const { page } = await freshPage('#advantages');
+    // Opened as a reader opens it (no scrolling through first): the page itself goes there.
+    const { page } = await openPage(browser.context, server.origin);
+    await page.goto(`${server.origin}/index.html#advantages`);
+    for (const id of ['informative-groups', 'advantages', 'reductions']) await page.waitForSelector(`${section(id)}[data-rendered="true"]`);
     await page.waitForFunction(() => window.scrollY > 1000);
+    await nextFrame(page);
     const top = await page.evaluate(() => document.getElementById('advantages').getBoundingClientRect().top);
     assert.ok(Math.abs(top) < 40, `section at the top of the viewport (${top})`);
     assert.match(await page.evaluate(() => location.hash), /^#lang=en&.*adv\.r=1,1,0,0/);
@@ -633,6 +640,7 @@ describe('course page, Russian and URL state', () => {
         );
       }
       await page.waitForTimeout(300);
+      await nextFrame(page);
       const top = await page.evaluate((target) => document.getElementById(target).getBoundingClientRect().top, id);
       assert.ok(Math.abs(top) < 40, `${id} at the top of the viewport (${top})`);
       assert.deepEqual([...problems.console, ...problems.page], []);
