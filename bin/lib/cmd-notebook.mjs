@@ -1,0 +1,84 @@
+// `grpo-lab notebook`: every table of the notebook's sections 1-8 as the notebook displays it,
+// then section 9's snapshot; --json FILE and --csv DIR write the same data.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES } from '../../web/js/i18n.js';
+import { SEED_MAX } from '../../web/js/training/run-config.js';
+import { buildNotebook } from './notebook.mjs';
+import { progressBar } from './progress.mjs';
+import { renderTable, tableCsv, tableJson } from './table.mjs';
+
+export const NOTEBOOK_FORMAT = 'grpo-lab-notebook';
+
+export default {
+  name: 'notebook',
+  summary: 'print every table of the notebook (sections 1-8) and the section 9 snapshot',
+  usage: 'grpo-lab notebook [--profile smoke|full] [--seed N] [--lang en|ru] [--json FILE] [--csv DIR]',
+  help: `Runs the course notebook on the WASM core, as its cells do (section 6 trains the GRU
+policy with GRPO, loss "dapo"), and prints each table the notebook displays: the same columns,
+rounded where the notebook rounds (.round(4)), formatted as pandas prints them, under the
+section titles and label constants of the chosen language.
+
+  --profile smoke|full  the notebook's PROFILE (default smoke; full trains 300 updates)
+  --seed N              the notebook's SEED, an integer in [0, ${SEED_MAX}] (default 9)
+  --lang en|ru          titles and labels from the page's dictionaries (default en)
+  --json FILE           also write every table and printed line as JSON
+  --csv DIR             also write one CSV per table (and section 9's TRL config as .py)`,
+  spec: {
+    flags: {
+      profile: { kind: 'enum', options: ['smoke', 'full'], default: 'smoke' },
+      seed: { kind: 'int', min: 0, max: SEED_MAX, default: 9 },
+      lang: { kind: 'enum', options: LANGUAGES, default: 'en' },
+      json: { kind: 'path', meta: 'FILE' },
+      csv: { kind: 'path', meta: 'DIR' },
+    },
+  },
+  async run({ flags }, { core, stdout, stderr }) {
+    let bar = null;
+    const notebook = await buildNotebook(core, {
+      ...flags,
+      onProgress: (row, total) => {
+        bar ??= progressBar(stderr, total, 'section 6 ');
+        bar.update(row.update);
+      },
+    });
+    bar?.finish();
+    stdout.write(renderNotebook(notebook));
+    if (flags.json) writeFileSync(flags.json, `${JSON.stringify(notebookJson(notebook), null, 1)}\n`);
+    if (flags.csv) writeCsvDir(notebook, flags.csv);
+    return 0;
+  },
+};
+
+/** The text of every section: its title, its tables, then what it prints. */
+export function renderNotebook(notebook) {
+  const parts = [];
+  for (const s of notebook.sections) {
+    parts.push(`${s.title}\n${'='.repeat(s.title.length)}\n`);
+    for (const t of s.tables) parts.push(`${renderTable(t)}\n`);
+    for (const line of s.printed) parts.push(`${line}\n`);
+  }
+  return `${parts.join('\n')}`;
+}
+
+export function notebookJson(notebook) {
+  return {
+    format: NOTEBOOK_FORMAT,
+    version: 1,
+    profile: notebook.profile,
+    seed: notebook.seed,
+    lang: notebook.lang,
+    sections: notebook.sections.map(({ tables, ...s }) => ({ ...s, tables: tables.map(tableJson) })),
+  };
+}
+
+/** The CSV file of a table: "s7-history.csv". */
+export const csvName = (section, t) => `s${section.number}-${t.name}.csv`;
+
+function writeCsvDir(notebook, dir) {
+  mkdirSync(dir, { recursive: true });
+  for (const s of notebook.sections) {
+    for (const t of s.tables) writeFileSync(join(dir, csvName(s, t)), tableCsv(t));
+    if (s.trlConfig) writeFileSync(join(dir, `s${s.number}-trl_config.py`), s.trlConfig);
+  }
+}
