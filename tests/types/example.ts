@@ -1,0 +1,101 @@
+// A typed program over the whole public API (tests/node/types.test.mjs type-checks it with
+// `tsc --noEmit --strict`; tests/node/package.test.mjs compiles and runs it from the installed package).
+import { loadCore } from 'grpo-lab';
+import type { Checkpoint, GrpoCore, GrpoError, HistoryRow, RunResult } from 'grpo-lab';
+
+/** The error fields a caller reads to say a message in its own language, beside the right input. */
+export function describeError(error: unknown): string {
+  const e = error as GrpoError;
+  const where: string = e.field ?? '';
+  const params: Record<string, unknown> = e.params ?? {};
+  return `${e.name} ${e.code} ${where} ${Object.keys(params).join(',')}: ${e.message}`;
+}
+
+/** Sections 1-5: every reference function, typed in and out. */
+export function reference(core: GrpoCore): number[] {
+  const verdict: 0 | 1 = core.verifyNumericAnswer('\\boxed{3/7}', '0.428571');
+  const check = core.checkNumericAnswer('\\boxed{3/7}', '0.428571');
+  const status: 'correct' | 'incorrect' | 'no_answer' | 'invalid' | 'truncated' = check.status;
+  const value: number | null = check.value;
+  const pInfo: number = core.informativeGroupProbability(0.5, 8);
+  const curve: number[] = core.informativeGroupCurve([0.1, 0.5], 8);
+  const draws: number = core.expectedDrawsForInformativeGroups(100, 0.5, 8);
+  const advantages: number[] = core.groupRelativeAdvantages([1, 1, 0, 0]);
+  const centered: number[] = core.groupRelativeAdvantages([1, 0], false);
+  const terms: number[] = core.clippedSurrogateTerms([1.35, 0.85], [0.87, -0.87], 0.2, 0.2);
+  const active: boolean[] = core.clipActivity([1.35, 0.85], [0.87, -0.87], 0.2, 0.2);
+  const original: number[][] = core.originalGrpoTokenWeights([1, 0, 1], [2, 5, 8]);
+  const dr: number[][] = core.drGrpoTokenWeights([1, 0, 1], [2, 5, 8], 8);
+  const dapo: number[][] = core.dapoTokenWeights([1, 0, 1], [2, 5, 8]);
+  const contributions: number[] = core.responseContributions(dapo);
+  const flat: number[] = core.flattenTokenWeights(original);
+  const state = core.syntheticModeTraining({ betaEntropy: 0, learningRate: 0.18, steps: 9 });
+  const modeLabel: string = state.modes[0].label;
+  const entropy: number = core.categoricalEntropy(state.probabilities);
+  const pass4: number = core.passAtKIndependent(state.successfulMass, 4);
+  const unbiased: number = core.passAtKUnbiased(16, 4, 4);
+  // @ts-expect-error the reference is text, not a number
+  core.verifyNumericAnswer('3', 3);
+  // @ts-expect-error syntheticModeTraining needs its three options
+  core.syntheticModeTraining({ steps: 3 });
+  void status, value, modeLabel;
+  return [verdict, pInfo, curve[0], draws, advantages[0], centered[0], terms[0], Number(active[0]), dr[0][0], contributions[0], flat[0], entropy, pass4, unbiased];
+}
+
+/** Sections 6-8: config, prompts, a stepwise run, rollouts, log-probs, the objective, run import. */
+export function training(core: GrpoCore): RunResult {
+  const schema = core.configSchema;
+  void schema; // declared for the config table (cfg); not called: older cores lack it
+  const config = core.experimentConfig({ profile: 'smoke', updates: 3, lossType: 'dr_grpo', scaleRewards: 'none' });
+  const updates: number = config.updates;
+  // @ts-expect-error lossType is one of grpo, bnpo, dr_grpo, dapo
+  core.experimentConfig({ lossType: 'ppo' });
+  const prompts = core.arithmeticPrompts({ seed: 1, trainSize: 4, heldoutSize: 2 });
+  const split: 'train' | 'heldout' = prompts[0].split;
+  const experiment = core.createExperiment({ ...config, updates: 2 });
+  const rows: HistoryRow[] = experiment.step(1);
+  const done: boolean = experiment.done;
+  const stopped: RunResult = experiment.finish();
+  experiment.dispose();
+  const seen: number[] = [];
+  const run = core.runToyGrpoExperiment(config, (row) => seen.push(row.update));
+  const checkpoint: Checkpoint | undefined = run.checkpoint;
+  if (!checkpoint) throw new Error('a finished run carries its checkpoint');
+  const rollouts = core.collectRollouts(checkpoint, run.prompts, { groupSize: 4, promptBatch: 2 }, { seed: 786, generatorVersion: 'example' });
+  const response: string = rollouts.groups[0][0].responseText;
+  const tf = core.teacherForcedLogProbs(checkpoint, [prompts[0].tokens], { gradients: true });
+  const logProb: number = tf.logProbs[0][0];
+  const objective = core.grpoObjective({ rewards: [1, 0], groupSize: 2, logProbs: [[-1, -2], [-1]], lossType: 'grpo' });
+  const loss: number = objective.loss;
+  const imported: RunResult = core.importRun(JSON.parse(JSON.stringify(run)));
+  void updates, split, rows, done, stopped, response, logProb, loss;
+  return imported;
+}
+
+/** The low-level side: method names, memory, handles, error codes, call(). */
+export function lowLevel(core: GrpoCore): string[] {
+  const names: string[] = core.methods();
+  const bytes: number = core.heapBytes();
+  const handles: number = core.liveHandles();
+  const codes = core.messageCodes;
+  void codes; // declared for the error codes (err); not called: older cores lack it
+  const version: string = core.call('version', {}).core;
+  const p: number = core.call('informativeGroupProbability', { p: 0.5, groupSize: 8 });
+  // @ts-expect-error call() knows each method's arguments
+  core.call('informativeGroupProbability', { p: 0.5 });
+  void bytes, handles, p;
+  return [...names, version];
+}
+
+/** What the package test runs after compiling this file. */
+export async function main(): Promise<{ reference: number[]; updates: number; methods: string[]; error: string }> {
+  const core = await loadCore();
+  let error = '';
+  try {
+    core.informativeGroupProbability(2, 8);
+  } catch (e) {
+    error = describeError(e);
+  }
+  const run = training(core);
+  return { reference: reference(core), updates: run.history.length, methods: lowLevel(core), error };
+}

@@ -1,0 +1,463 @@
+// Types of GRPO Lab's public JS API (web/core/index.js, the package's "grpo-lab" export): every
+// method of the object loadCore() resolves to, its options, its results and its errors.
+// docs/api.md says what each one computes; the numbers' ranges are in docs/limits.md.
+
+// --- errors -----------------------------------------------------------------------------------
+
+/**
+ * What a core call throws on bad input: a RangeError (value out of range) or TypeError (wrong
+ * kind, missing, unknown option) whose English message starts with the parameter and its range,
+ * e.g. "p: must be a probability in [0, 1], got 2". The core stays usable afterwards.
+ */
+export interface GrpoError extends Error {
+  /** A stable name of the rule that failed (see core.messageCodes()), e.g. "range". */
+  code: string;
+  /** The argument at fault, e.g. "epsHigh" or "rewards[1]" ("" or absent when none). */
+  field?: string;
+  /** The message's values by name, e.g. {min: 0, max: 1, got: 2}, to say it in another language. */
+  params?: Record<string, unknown>;
+}
+
+// --- section 1: the verifier ------------------------------------------------------------------
+
+export type VerifierStatus = 'correct' | 'incorrect' | 'no_answer' | 'invalid' | 'truncated';
+
+export interface NumericCheck {
+  /** 1 when correct, else 0 (what verifyNumericAnswer returns). */
+  accuracy: 0 | 1;
+  status: VerifierStatus;
+  /** The extracted answer text ("" when there is none). */
+  candidate: string;
+  /** The candidate's value, null when there is none or it is not a number (e.g. 1/0). */
+  value: number | null;
+  /** The extraction rule that decided, e.g. "last_box" (docs/verifier.md). */
+  rule: string;
+  /** The core's explanation, in English. */
+  reason: string;
+}
+
+// --- section 5: the finite policy ---------------------------------------------------------------
+
+export interface SyntheticModeOptions {
+  /** Entropy bonus weight, in [0, 10]. */
+  betaEntropy: number;
+  /** Step size, in [0, 10]. */
+  learningRate: number;
+  /** Exact gradient steps, an integer in [0, 100000]. */
+  steps: number;
+}
+
+export interface SyntheticMode {
+  label: string;
+  successful: boolean;
+  initialProbability: number;
+}
+
+export interface SyntheticModeState {
+  probabilities: number[];
+  expectedReward: number;
+  successfulMass: number;
+  entropy: number;
+  modes: SyntheticMode[];
+}
+
+// --- sections 6-8: config, prompts, runs ----------------------------------------------------------
+
+export type Profile = 'smoke' | 'full';
+export type LossType = 'grpo' | 'bnpo' | 'dr_grpo' | 'dapo';
+export type ScaleRewards = 'group' | 'batch' | 'none';
+export type ImportanceSamplingLevel = 'token' | 'sequence';
+
+/** The full, validated training config (camelCase; TRL's GRPOConfig names in docs/api.md). */
+export interface ExperimentConfig {
+  profile: Profile;
+  seed: number;
+  trainPrompts: number;
+  heldoutPrompts: number;
+  maxOperand: number;
+  formatWeight: number;
+  embed: number;
+  hidden: number;
+  warmupSteps: number;
+  warmupLearningRate: number;
+  teacherAccuracy: number;
+  groupSize: number;
+  promptBatch: number;
+  updates: number;
+  updateEpochs: number;
+  lossType: LossType;
+  scaleRewards: ScaleRewards;
+  epsLow: number;
+  epsHigh: number;
+  beta: number;
+  temperature: number;
+  learningRate: number;
+  maxGradNorm: number;
+  maxNewTokens: number;
+  dynamicSampling: boolean;
+  maskTruncated: boolean;
+  importanceSamplingLevel: ImportanceSamplingLevel;
+  evalSamples: number;
+  finalEvalSamples: number;
+}
+
+/** A profile and any fields to change: the core fills the rest from the profile's defaults. */
+export type ExperimentOptions = Partial<ExperimentConfig>;
+
+/** One row of the config's field table (core.configSchema()). */
+export interface ConfigField {
+  name: keyof ExperimentConfig | string;
+  kind: 'int' | 'number' | 'bool' | 'enum' | string;
+  min?: number;
+  max?: number;
+  /** Whether min / max themselves are excluded. */
+  minOpen?: boolean;
+  maxOpen?: boolean;
+  options?: string[];
+  /** The default (of the smoke profile where it differs by profile). */
+  default?: number | string | boolean;
+  /** The default per profile. */
+  defaults?: Record<Profile, number | string | boolean>;
+  /** TRL's GRPOConfig argument, where TRL has one. */
+  trl?: string;
+  /** The C++ member it sets. */
+  member?: string;
+  /** The i18n key of the page's label. */
+  description?: string;
+}
+
+/** The config's field table, defined once in the core. */
+export interface ConfigSchema {
+  profiles: Profile[];
+  fields: ConfigField[];
+}
+
+export interface ArithmeticPromptOptions {
+  seed?: number;
+  trainSize?: number;
+  heldoutSize?: number;
+  maxOperand?: number;
+  /** The operators to draw from, e.g. "+-". */
+  operations?: string;
+  allowNegative?: boolean;
+}
+
+export interface Prompt {
+  id: number;
+  /** "a+b=" or "a-b=". */
+  text: string;
+  answer: string;
+  split: 'train' | 'heldout';
+  /** Token ids of the text (vocabulary: 0-9 + - = / ? <eos>). */
+  tokens: number[];
+}
+
+/** Fresh-generation metrics of one split, before or after RL. */
+export interface Metrics {
+  accuracy: number;
+  meanReward: number;
+  meanLength: number;
+  entropy: number;
+  teacherForcedKl: number;
+  passAt4: number;
+}
+
+export interface PromptAccuracy {
+  promptId: number;
+  prompt: string;
+  accuracy: number;
+}
+
+/** One update of a run (NaN where a metric has no value, e.g. ratios with no unmasked token). */
+export interface HistoryRow {
+  update: number;
+  evalAccuracy: number;
+  evalEntropy: number;
+  informativeFraction: number;
+  discardedFraction: number;
+  ratioMin: number;
+  ratioMean: number;
+  ratioMax: number;
+  clipFractionLow: number;
+  clipFractionHigh: number;
+  clipFractionRegion: number;
+  kl: number;
+  loss: number;
+  gradNorm: number;
+  meanReward: number;
+  accuracy: number;
+  meanLength: number;
+  truncatedFraction: number;
+  entropy: number;
+}
+
+export interface Tensor {
+  shape: number[];
+  /** Row-major values. */
+  data: number[];
+}
+
+/** A trained policy (docs/checkpoint.md): PyTorch-named tensors of the GRU policy. */
+export interface Checkpoint {
+  vocab: string[];
+  config: { embed: number; hidden: number; temperature: number; experiment?: ExperimentConfig; [key: string]: unknown };
+  tensors: Record<string, Tensor>;
+}
+
+/** What createExperiment() measures before RL (its `info`). */
+export interface ExperimentInfo {
+  handle: number;
+  config: ExperimentConfig;
+  prompts: Prompt[];
+  vocab: string[];
+  beforeTrain: Metrics;
+  beforeHeldout: Metrics;
+  beforeTrainByPrompt: PromptAccuracy[];
+  beforeHeldoutByPrompt?: PromptAccuracy[];
+}
+
+/** A finished (or stopped) run: the run file's content, format "grpo-lab-run" version 1. */
+export interface RunResult {
+  format: 'grpo-lab-run';
+  version: 1;
+  config: ExperimentConfig;
+  beforeTrain: Metrics;
+  afterTrain: Metrics;
+  beforeHeldout: Metrics;
+  afterHeldout: Metrics;
+  history: HistoryRow[];
+  beforeTrainByPrompt: PromptAccuracy[];
+  afterTrainByPrompt: PromptAccuracy[];
+  beforeHeldoutByPrompt: PromptAccuracy[];
+  afterHeldoutByPrompt: PromptAccuracy[];
+  prompts: Prompt[];
+  vocab: string[];
+  checkpoint?: Checkpoint;
+  updatesDone: number;
+  /** Plain labels a run file may carry (where it came from, how it ended). */
+  source?: string;
+  status?: string;
+}
+
+/** A run in steps (what the page's Web Worker streams). */
+export interface Experiment {
+  readonly info: ExperimentInfo;
+  /** True once every update has run. */
+  readonly done: boolean;
+  /** Runs up to `count` updates (default 1) and returns their rows. */
+  step(count?: number): HistoryRow[];
+  /** Measures after RL and returns the full result (callable at any point, e.g. after a stop). */
+  finish(): RunResult;
+  /** Frees the C++ experiment; safe to call twice. */
+  dispose(): void;
+}
+
+export interface RolloutConfig extends ExperimentOptions {}
+
+export interface RolloutOptions {
+  seed?: number;
+  generatorVersion?: string;
+}
+
+export interface RolloutRow {
+  promptId: number;
+  responseTokens: string[];
+  responseTokenIds: number[];
+  responseText: string;
+  reward: number;
+  rewardComponents: { correctness: number; format: number };
+  accuracy: number;
+  status: VerifierStatus;
+  length: number;
+  terminated: boolean;
+  oldLogProbs: number[];
+  entropies: number[];
+  advantage: number;
+  generatorVersion: string;
+}
+
+export interface Rollouts {
+  groups: RolloutRow[][];
+  discardedFraction: number;
+  informativeFraction: number;
+  generatorVersion: string;
+  prompts: Prompt[];
+}
+
+export interface TeacherForcedOptions {
+  /** Also return d(sum of log-probs)/d(parameter) per PyTorch parameter name. */
+  gradients?: boolean;
+}
+
+export interface TeacherForced {
+  /** One array per sequence: the log-prob of each token after the first (the context). */
+  logProbs: number[][];
+  gradients?: Record<string, Tensor>;
+}
+
+export interface GrpoObjectiveOptions {
+  /** One reward per completion, groups of `groupSize` in a row. */
+  rewards: number[];
+  groupSize: number;
+  /** Per-token log-probs of each completion under the current policy. */
+  logProbs: number[][];
+  oldLogProbs?: number[][];
+  refLogProbs?: number[][];
+  /** Completions without EOS. */
+  truncated?: boolean[];
+  entropies?: number[][];
+  lossType?: LossType;
+  scaleRewards?: ScaleRewards;
+  epsLow?: number;
+  epsHigh?: number;
+  beta?: number;
+  maxCompletionLength?: number;
+  importanceSamplingLevel?: ImportanceSamplingLevel;
+  maskTruncated?: boolean;
+}
+
+export interface GrpoObjectiveMetrics {
+  clipRatioLowMean: number;
+  clipRatioHighMean: number;
+  clipRatioRegionMean: number;
+  /** null when not computed (no entropies / no reference given). */
+  entropy: number | null;
+  kl: number | null;
+  fracRewardZeroStd: number;
+  numTokens: number;
+  numTruncated: number;
+  ratioMin: number;
+  ratioMean: number;
+  ratioMax: number;
+}
+
+export interface GrpoObjective {
+  loss: number;
+  advantages: number[];
+  /** d loss / d logProbs, shaped like logProbs. */
+  gradLogProbs: number[][];
+  metrics: GrpoObjectiveMetrics;
+  config: {
+    lossType: LossType;
+    scaleRewards: ScaleRewards;
+    epsLow: number;
+    epsHigh: number;
+    beta: number;
+    groupSize: number;
+    maxCompletionLength: number;
+    importanceSamplingLevel: ImportanceSamplingLevel;
+    maskTruncated: boolean;
+  };
+}
+
+/** One error code the core may set on GrpoError.code, with the names of its params. */
+export interface MessageCode {
+  code: string;
+  params: string[];
+}
+
+// --- the raw core (core.call) ---------------------------------------------------------------------
+
+/**
+ * Every method the WASM core answers (core.methods()), with its named JSON arguments and its
+ * result: what core.call(method, args) takes and returns. The friendly methods below wrap them.
+ */
+export interface CoreMethods {
+  verifyNumericAnswer: { args: { text: string; reference: string }; result: 0 | 1 };
+  checkNumericAnswer: { args: { text: string; reference: string }; result: NumericCheck };
+  informativeGroupProbability: { args: { p: number; groupSize: number }; result: number };
+  informativeGroupCurve: { args: { ps: number[]; groupSize: number }; result: number[] };
+  expectedDrawsForInformativeGroups: { args: { n: number; p: number; groupSize: number }; result: number };
+  groupRelativeAdvantages: { args: { rewards: number[]; scale?: boolean }; result: number[] };
+  clippedSurrogateTerms: { args: { ratios: number[]; advantages: number[]; epsLow: number; epsHigh: number }; result: number[] };
+  clipActivity: { args: { ratios: number[]; advantages: number[]; epsLow: number; epsHigh: number }; result: boolean[] };
+  originalGrpoTokenWeights: { args: { rewards: number[]; lengths: number[] }; result: number[][] };
+  drGrpoTokenWeights: { args: { rewards: number[]; lengths: number[]; fixedLength: number }; result: number[][] };
+  dapoTokenWeights: { args: { rewards: number[]; lengths: number[] }; result: number[][] };
+  responseContributions: { args: { tokenWeights: number[][] }; result: number[] };
+  flattenTokenWeights: { args: { tokenWeights: number[][] }; result: number[] };
+  syntheticModeTraining: { args: SyntheticModeOptions; result: SyntheticModeState };
+  categoricalEntropy: { args: { probabilities: number[] }; result: number };
+  passAtKIndependent: { args: { p: number; k: number }; result: number };
+  passAtKUnbiased: { args: { n: number; c: number; k: number }; result: number };
+  arithmeticPrompts: { args: ArithmeticPromptOptions; result: Prompt[] };
+  experimentConfig: { args: ExperimentOptions; result: ExperimentConfig };
+  configSchema: { args: Record<string, never>; result: ConfigSchema };
+  experimentCreate: { args: ExperimentOptions; result: ExperimentInfo };
+  experimentStep: { args: { handle: number; count: number }; result: { rows: HistoryRow[]; done: boolean } };
+  experimentFinish: { args: { handle: number }; result: RunResult };
+  experimentDispose: { args: { handle: number }; result: unknown };
+  liveExperiments: { args: Record<string, never>; result: number };
+  collectRollouts: {
+    args: { checkpoint: Checkpoint; prompts: Prompt[]; config?: RolloutConfig; seed?: number; generatorVersion?: string };
+    result: Rollouts;
+  };
+  teacherForcedLogProbs: { args: { checkpoint: Checkpoint; sequences: number[][]; gradients?: boolean }; result: TeacherForced };
+  grpoObjective: { args: GrpoObjectiveOptions; result: GrpoObjective };
+  importRun: { args: { run: unknown }; result: RunResult };
+  memoryStats: { args: Record<string, never>; result: { heapInUse: number } };
+  messageCodes: { args: Record<string, never>; result: MessageCode[] };
+  version: { args: Record<string, never>; result: { core: string; scalar: string } };
+}
+
+export type CoreMethodName = keyof CoreMethods;
+
+// --- the API object -------------------------------------------------------------------------------
+
+export interface GrpoCore {
+  /** Names of every method the WASM core answers. */
+  methods(): CoreMethodName[];
+  /** Bytes of WASM linear memory (grows, never shrinks). */
+  heapBytes(): number;
+  /** Stepwise experiments held by this core and not yet disposed. */
+  liveHandles(): number;
+  /** Every error code the core may set on GrpoError.code, with its parameter names. */
+  messageCodes(): MessageCode[];
+  /** Low-level access for tests and tools: any core method with its named arguments. */
+  call<M extends CoreMethodName>(method: M, args: CoreMethods[M]['args']): CoreMethods[M]['result'];
+
+  // Section 1
+  verifyNumericAnswer(text: string, reference: string): 0 | 1;
+  checkNumericAnswer(text: string, reference: string): NumericCheck;
+  // Section 2
+  informativeGroupProbability(p: number, groupSize: number): number;
+  informativeGroupCurve(ps: number[], groupSize: number): number[];
+  /** n / P_info; Infinity when P_info = 0. */
+  expectedDrawsForInformativeGroups(n: number, p: number, groupSize: number): number;
+  // Section 3
+  groupRelativeAdvantages(rewards: number[], scale?: boolean): number[];
+  clippedSurrogateTerms(ratios: number[], advantages: number[], epsLow: number, epsHigh: number): number[];
+  clipActivity(ratios: number[], advantages: number[], epsLow: number, epsHigh: number): boolean[];
+  // Section 4
+  originalGrpoTokenWeights(rewards: number[], lengths: number[]): number[][];
+  drGrpoTokenWeights(rewards: number[], lengths: number[], fixedLength: number): number[][];
+  dapoTokenWeights(rewards: number[], lengths: number[]): number[][];
+  responseContributions(tokenWeights: number[][]): number[];
+  flattenTokenWeights(tokenWeights: number[][]): number[];
+  // Section 5
+  syntheticModeTraining(options: SyntheticModeOptions): SyntheticModeState;
+  categoricalEntropy(probabilities: number[]): number;
+  passAtKIndependent(p: number, k: number): number;
+  passAtKUnbiased(n: number, c: number, k: number): number;
+  // Sections 6-8
+  arithmeticPrompts(options?: ArithmeticPromptOptions): Prompt[];
+  experimentConfig(options?: ExperimentOptions): ExperimentConfig;
+  /** The config's field table (names, kinds, ranges, defaults, TRL names). */
+  configSchema(): ConfigSchema;
+  createExperiment(options?: ExperimentOptions): Experiment;
+  /** The notebook's run_toy_grpo_experiment: runs to the end, onProgress(row) once per update. */
+  runToyGrpoExperiment(options?: ExperimentOptions, onProgress?: (row: HistoryRow) => void): RunResult;
+  collectRollouts(checkpoint: Checkpoint, prompts: Prompt[], config?: RolloutConfig, options?: RolloutOptions): Rollouts;
+  teacherForcedLogProbs(checkpoint: Checkpoint, sequences: number[][], options?: TeacherForcedOptions): TeacherForced;
+  grpoObjective(options: GrpoObjectiveOptions): GrpoObjective;
+  /** Validates a saved run (e.g. a run file read back) and returns it normalized. */
+  importRun(run: unknown): RunResult;
+}
+
+export interface LoadCoreOptions {
+  /** The .wasm bytes, if the caller already has them (Node reads the file next to the module). */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+/** Loads the WASM core once; later calls return the same object. */
+export function loadCore(options?: LoadCoreOptions): Promise<GrpoCore>;
