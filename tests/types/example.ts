@@ -34,10 +34,6 @@ export function reference(core: GrpoCore): number[] {
   const entropy: number = core.categoricalEntropy(state.probabilities);
   const pass4: number = core.passAtKIndependent(state.successfulMass, 4);
   const unbiased: number = core.passAtKUnbiased(16, 4, 4);
-  // @ts-expect-error the reference is text, not a number
-  core.verifyNumericAnswer('3', 3);
-  // @ts-expect-error syntheticModeTraining needs its three options
-  core.syntheticModeTraining({ steps: 3 });
   void status, value, modeLabel;
   return [verdict, pInfo, curve[0], draws, advantages[0], centered[0], terms[0], Number(active[0]), dr[0][0], contributions[0], flat[0], entropy, pass4, unbiased];
 }
@@ -48,8 +44,6 @@ export function training(core: GrpoCore): RunResult {
   void schema; // declared for the config table (cfg); not called: older cores lack it
   const config = core.experimentConfig({ profile: 'smoke', updates: 3, lossType: 'dr_grpo', scaleRewards: 'none' });
   const updates: number = config.updates;
-  // @ts-expect-error lossType is one of grpo, bnpo, dr_grpo, dapo
-  core.experimentConfig({ lossType: 'ppo' });
   const prompts = core.arithmeticPrompts({ seed: 1, trainSize: 4, heldoutSize: 2 });
   const split: 'train' | 'heldout' = prompts[0].split;
   const experiment = core.createExperiment({ ...config, updates: 2 });
@@ -81,10 +75,20 @@ export function lowLevel(core: GrpoCore): string[] {
   void codes; // declared for the error codes (err); not called: older cores lack it
   const version: string = core.call('version', {}).core;
   const p: number = core.call('informativeGroupProbability', { p: 0.5, groupSize: 8 });
-  // @ts-expect-error call() knows each method's arguments
-  core.call('informativeGroupProbability', { p: 0.5 });
   void bytes, handles, p;
   return [...names, version];
+}
+
+/** Calls the types refuse (each line must be an error, or tsc fails); never run. */
+export function refused(core: GrpoCore): void {
+  // @ts-expect-error the reference is text, not a number
+  core.verifyNumericAnswer('3', 3);
+  // @ts-expect-error syntheticModeTraining needs its three options
+  core.syntheticModeTraining({ steps: 3 });
+  // @ts-expect-error lossType is one of grpo, bnpo, dr_grpo, dapo
+  core.experimentConfig({ lossType: 'ppo' });
+  // @ts-expect-error call() knows each method's arguments
+  core.call('informativeGroupProbability', { p: 0.5 });
 }
 
 /** What the package test runs after compiling this file. */
