@@ -1,5 +1,7 @@
 // Command-line flags of `grpo-lab`: parses `--name value` / `--name=value` against a small spec
 // and turns every mistake into a UsageError that names the flag and its allowed values (exit 2).
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 /** A caller mistake on the command line: printed with the command's usage hint, exit code 2. */
 export class UsageError extends Error {
@@ -100,4 +102,15 @@ export function describe(flag) {
   if (flag.kind === 'int') return `integer in [${flag.min}, ${flag.max}]`;
   if (flag.kind === 'bool') return '';
   return flag.meta ?? 'TEXT';
+}
+
+/** Fails before any work when `file` (the value of --flag) cannot be written: its folder is missing or read-only, or it is a folder. */
+export function checkWritableFile(flag, file) {
+  const path = resolve(file);
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--${flag} ${file}: is a folder, not a file`);
+  try {
+    accessSync(dirname(path), constants.W_OK);
+  } catch (error) {
+    throw new UsageError(`--${flag} ${file}: cannot write there (${error.code === 'ENOENT' ? 'no such folder' : error.code})`);
+  }
 }

@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '../../web/js/i18n.js';
 import { SEED_MAX } from '../../web/js/training/run-config.js';
+import { UsageError, checkWritableFile } from './args.mjs';
 import { buildNotebook } from './notebook.mjs';
 import { progressBar } from './progress.mjs';
 import { renderTable, tableCsv, tableJson } from './table.mjs';
@@ -34,6 +35,8 @@ section titles and label constants of the chosen language.
     },
   },
   async run({ flags }, { core, stdout, stderr }) {
+    if (flags.json) checkWritableFile('json', flags.json);
+    if (flags.csv) makeCsvDir(flags.csv);
     let bar = null;
     const notebook = await buildNotebook(core, {
       ...flags,
@@ -75,8 +78,15 @@ export function notebookJson(notebook) {
 /** The CSV file of a table: "s7-history.csv". */
 export const csvName = (section, t) => `s${section.number}-${t.name}.csv`;
 
+function makeCsvDir(dir) {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new UsageError(`--csv ${dir}: cannot make that folder (${error.code})`);
+  }
+}
+
 function writeCsvDir(notebook, dir) {
-  mkdirSync(dir, { recursive: true });
   for (const s of notebook.sections) {
     for (const t of s.tables) writeFileSync(join(dir, csvName(s, t)), tableCsv(t));
     if (s.trlConfig) writeFileSync(join(dir, `s${s.number}-trl_config.py`), s.trlConfig);

@@ -1,6 +1,7 @@
 // `grpo-lab serve`: the course page over http (tools/serve.mjs: MIME types, security headers).
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../tools/serve.mjs';
+import { UsageError } from './args.mjs';
 
 export const WEB_ROOT = fileURLToPath(new URL('../../web', import.meta.url));
 
@@ -21,7 +22,11 @@ export default {
     },
   },
   async run({ flags }, { stdout }) {
-    const server = await serve({ root: WEB_ROOT, port: flags.port, host: flags.host });
+    const server = await serve({ root: WEB_ROOT, port: flags.port, host: flags.host }).catch((error) => {
+      if (error.code === 'EADDRINUSE') throw new UsageError(`--port ${flags.port}: already in use on ${flags.host} (--port 0 picks a free one)`);
+      if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') throw new UsageError(`--host ${flags.host}: not an address of this machine`);
+      throw error;
+    });
     const { port } = server.address();
     const shown = flags.host === '0.0.0.0' ? 'localhost' : flags.host;
     stdout.write(`GRPO Lab: serving ${WEB_ROOT} at http://${shown}:${port}/ (Ctrl+C to stop)\n`);

@@ -2,7 +2,7 @@
 // the page exports and imports (run-format.js runFile, checked by core.importRun).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { METRIC_ROWS, runFile } from '../../web/js/training/run-format.js';
-import { UsageError } from './args.mjs';
+import { UsageError, checkWritableFile } from './args.mjs';
 import { progressBar } from './progress.mjs';
 
 export const MAX_SEEDS = 100;
@@ -31,6 +31,7 @@ the page, section 6, "Import a run". A progress bar goes to stderr when it is a 
     },
   },
   async run({ flags }, { core, stdout, stderr }) {
+    checkWritableFile('out', flags.out);
     const base = readOptions(core, flags);
     const seeds = Array.from({ length: flags.seeds }, (_, i) => base.seed + i);
     const results = [];

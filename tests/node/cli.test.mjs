@@ -99,6 +99,9 @@ test('a bad flag or value: exit 2 and a message naming the flag and its allowed 
     [['train', '--out', join(dir, 'x.json'), '--set', 'lossType=ppo'], /--set lossType=ppo: lossType: .*grpo.*dapo/],
     [['train', '--out', join(dir, 'x.json'), '--set', 'groupsize=4'], /--set groupsize=4: unknown field "groupsize"; fields: .*groupSize/],
     [['train', '--out', join(dir, 'x.json'), '--config', join(dir, 'missing.json')], /--config .*missing\.json: cannot read it \(ENOENT\)/],
+    [['train', '--out', join(dir, 'no-such-folder', 'run.json')], /--out .*run\.json: cannot write there \(no such folder\)/],
+    [['notebook', '--json', dir], /--json .*: is a folder, not a file/],
+    [['notebook', '--csv', '/dev/null/tables'], /--csv \/dev\/null\/tables: cannot make that folder \(ENOTDIR\)/],
     [['serve', '--port', '70000'], /--port: must be an integer in \[0, 65535\], got "70000"/],
     [['frobnicate'], /unknown command "frobnicate"; commands: notebook, verify, train, serve/],
   ];
