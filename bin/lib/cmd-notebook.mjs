@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '../../web/js/i18n.js';
-import { SEED_MAX } from '../../web/js/training/run-config.js';
+import { schema as setup } from '../../web/js/sections/setup.js';
 import { UsageError, checkWritableFile } from './args.mjs';
 import { buildNotebook } from './notebook.mjs';
 import { progressBar } from './progress.mjs';
@@ -20,15 +20,16 @@ policy with GRPO, loss "dapo"), and prints each table the notebook displays: the
 rounded where the notebook rounds (.round(4)), formatted as pandas prints them, under the
 section titles and label constants of the chosen language.
 
-  --profile smoke|full  the notebook's PROFILE (default smoke; full trains 300 updates)
-  --seed N              the notebook's SEED, an integer in [0, ${SEED_MAX}] (default 9)
+  --profile ${setup.profile.options.join('|')}  the notebook's PROFILE (default ${setup.profile.default}; full trains 300 updates)
+  --seed N              the notebook's SEED, an integer in [${setup.seed.min}, ${setup.seed.max}] (default ${setup.seed.default})
   --lang en|ru          titles and labels from the page's dictionaries (default en)
   --json FILE           also write every table and printed line as JSON
   --csv DIR             also write one CSV per table (and section 9's TRL config as .py)`,
   spec: {
     flags: {
-      profile: { kind: 'enum', options: ['smoke', 'full'], default: 'smoke' },
-      seed: { kind: 'int', min: 0, max: SEED_MAX, default: 9 },
+      // Section 0's PROFILE and SEED, as the page's setup section defines them.
+      profile: { kind: 'enum', options: setup.profile.options, default: setup.profile.default },
+      seed: { kind: 'int', min: setup.seed.min, max: setup.seed.max, default: setup.seed.default },
       lang: { kind: 'enum', options: LANGUAGES, default: 'en' },
       json: { kind: 'path', meta: 'FILE' },
       csv: { kind: 'path', meta: 'DIR' },

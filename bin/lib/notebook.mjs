@@ -12,6 +12,7 @@ import {
   HISTORY_COLUMNS,
   METRIC_COLUMNS,
   METRIC_ROWS,
+  PRECOMPUTED,
   SOFTWARE_SNAPSHOT,
   coverageRows,
   inspectionRequest,
@@ -116,12 +117,12 @@ function realModel(config, lang) {
 }
 
 /**
- * Runs the notebook: profile and seed as its PROFILE / SEED, loss "dapo" as its section 6.
- * onProgress(row, total) once per update of the training run.
+ * Runs the notebook: profile and seed as its PROFILE / SEED, the loss of its section 6 (the
+ * precomputed run's, "dapo"). onProgress(row, total) once per update of the training run.
  */
-export async function buildNotebook(core, { profile = 'smoke', seed = 9, lang = 'en', onProgress } = {}) {
+export async function buildNotebook(core, { profile = PRECOMPUTED.profile, seed = PRECOMPUTED.seed, lang = 'en', onProgress } = {}) {
   await loadLanguage(lang);
-  const config = core.experimentConfig({ profile, seed, lossType: 'dapo' });
+  const config = core.experimentConfig({ profile, seed, lossType: PRECOMPUTED.lossType });
   const run = core.runToyGrpoExperiment(config, (row) => onProgress?.(row, config.updates));
   const { inspection, printed } = inspectionTable(core, run);
   const trl = realModel(run.config, lang);
