@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -217,6 +217,22 @@ test('the progress bar draws on a terminal only, and ends at the total', () => {
   pipe.update(3);
   pipe.finish();
   assert.deepEqual(quiet, []);
+});
+
+test('train under a real terminal (script(1) gives it a pty): the bar redraws in place on stderr', async (t) => {
+  if (!existsSync('/usr/bin/script')) return t.skip('script(1) is not installed');
+  const out = join(dir, 'tty.json');
+  const command = [process.execPath, BIN, 'train', '--set', 'updates=3', '--out', out].map((a) => `'${a}'`).join(' ');
+  const { stdout } = await new Promise((resolve, reject) => {
+    const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 120000 });
+    let text = '';
+    child.stdout.on('data', (chunk) => (text += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve({ stdout: text }) : reject(new Error(`exit ${code}: ${text}`))));
+  });
+  assert.match(stdout, /\r\[#{28}\] 3\/3 updates · \d/);
+  assert.match(stdout, /wrote .*tty\.json: seed 9, dapo, 3 updates/);
+  assert.equal(JSON.parse(readFileSync(out, 'utf8')).history.length, 3);
 });
 
 test('serve: the course page over http, index.html and the .wasm with their content types', async () => {
