@@ -26,6 +26,7 @@ const Registry& registry() {
     register_objective_methods(r);
     register_training_methods(r);
     register_run_methods(r);
+    register_coverage_methods(r);
     r["memoryStats"] = [](const Json&) { return Json{{"heapInUse", heap_in_use()}}; };
     return r;
   }();

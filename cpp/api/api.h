@@ -86,5 +86,6 @@ void register_reference_methods(Registry& registry);  // sections 1-5, api_refer
 void register_objective_methods(Registry& registry);  // grpoObjective, api_objective.cpp
 void register_training_methods(Registry& registry);   // sections 6-8, api_training.cpp
 void register_run_methods(Registry& registry);        // importRun, api_run.cpp
+void register_coverage_methods(Registry& registry);   // coverage over prompts, api_coverage.cpp
 
 }  // namespace grpo::api

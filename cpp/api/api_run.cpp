@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "api/api.h"
+#include "api/api_coverage.h"
 #include "core/errors.h"
 #include "rl/arithmetic_task.h"
 #include "rl/checkpoint.h"
@@ -384,6 +385,8 @@ Json import_run(const Json& args) {
   out["afterTrainByPrompt"] = read_by_prompt(run, "afterTrainByPrompt", "train", context);
   out["beforeHeldoutByPrompt"] = read_by_prompt(run, "beforeHeldoutByPrompt", "heldout", context);
   out["afterHeldoutByPrompt"] = read_by_prompt(run, "afterHeldoutByPrompt", "heldout", context);
+  // Section 8's measures, recomputed from the accuracies just read (never taken from the file).
+  out["coverage"] = run_coverage_json(out, out["config"]["finalEvalSamples"].get<long long>());
   // Optional: a page may save a run without its checkpoint (smaller file, charts only).
   if (run.contains("checkpoint") && !run["checkpoint"].is_null())
     out["checkpoint"] = read_checkpoint(run, context);

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "api/api.h"
+#include "api/api_coverage.h"
 #include "core/errors.h"
 #include "rl/checkpoint.h"
 #include "rl/trainer.h"
@@ -199,22 +200,24 @@ Json result_json(Experiment& e) {
   Json history = Json::array();
   for (const HistoryRow& row : e.history()) history.push_back(history_json(row));
   // format and version: what importRun (api_run.cpp) checks when a page loads a saved run.
-  return Json{{"format", "grpo-lab-run"},
-              {"version", 1},
-              {"config", config_json(e.config())},
-              {"vocab", e.vocab().tokens},
-              {"prompts", prompts_json(e.prompts())},
-              {"beforeTrain", metrics_json(e.before_train())},
-              {"beforeHeldout", metrics_json(e.before_heldout())},
-              {"afterTrain", metrics_json(e.after_train())},
-              {"afterHeldout", metrics_json(e.after_heldout())},
-              {"history", history},
-              {"updatesDone", e.updates_done()},
-              {"beforeTrainByPrompt", by_prompt_json(e.train(), e.before_train())},
-              {"afterTrainByPrompt", by_prompt_json(e.train(), e.after_train())},
-              {"beforeHeldoutByPrompt", by_prompt_json(e.heldout(), e.before_heldout())},
-              {"afterHeldoutByPrompt", by_prompt_json(e.heldout(), e.after_heldout())},
-              {"checkpoint", checkpoint_json(e)}};
+  Json out{{"format", "grpo-lab-run"},
+           {"version", 1},
+           {"config", config_json(e.config())},
+           {"vocab", e.vocab().tokens},
+           {"prompts", prompts_json(e.prompts())},
+           {"beforeTrain", metrics_json(e.before_train())},
+           {"beforeHeldout", metrics_json(e.before_heldout())},
+           {"afterTrain", metrics_json(e.after_train())},
+           {"afterHeldout", metrics_json(e.after_heldout())},
+           {"history", history},
+           {"updatesDone", e.updates_done()},
+           {"beforeTrainByPrompt", by_prompt_json(e.train(), e.before_train())},
+           {"afterTrainByPrompt", by_prompt_json(e.train(), e.after_train())},
+           {"beforeHeldoutByPrompt", by_prompt_json(e.heldout(), e.before_heldout())},
+           {"afterHeldoutByPrompt", by_prompt_json(e.heldout(), e.after_heldout())},
+           {"checkpoint", checkpoint_json(e)}};
+  out["coverage"] = run_coverage_json(out, e.config().final_eval_samples);
+  return out;
 }
 
 Json rollout_row_json(const RolloutRow& row, const Vocab& vocab, const std::string& version) {
@@ -272,7 +275,8 @@ Json experiment_create(const Json& a) {
               {"prompts", prompts_json(e.prompts())},
               {"beforeTrain", metrics_json(e.before_train())},
               {"beforeHeldout", metrics_json(e.before_heldout())},
-              {"beforeTrainByPrompt", by_prompt_json(e.train(), e.before_train())}};
+              {"beforeTrainByPrompt", by_prompt_json(e.train(), e.before_train())},
+              {"beforeHeldoutByPrompt", by_prompt_json(e.heldout(), e.before_heldout())}};
 }
 
 Json experiment_step(const Json& a) {

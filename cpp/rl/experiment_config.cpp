@@ -32,10 +32,10 @@ ExperimentConfig profile_defaults(const std::string& profile) {
   require(profile == "full",
           [&] { return "profile: must be one of smoke, full, got '" + profile + "'"; });
   config.profile = "full";
-  config.train_prompts = 96;
-  config.heldout_prompts = 32;
+  config.train_prompts = 112;
+  config.heldout_prompts = 40;
   config.warmup_steps = 200;
-  config.updates = 300;
+  config.updates = 160;
   return config;
 }
 

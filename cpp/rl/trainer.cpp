@@ -133,8 +133,10 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
     }
     correct += prompt_correct;
     metrics.by_prompt.push_back(static_cast<double>(prompt_correct) / samples);
+    metrics.by_prompt_successes.push_back(prompt_correct);
     pass += samples >= 4 ? pass_at_k_unbiased(samples, prompt_correct, 4) : 0.0;
   }
+  metrics.samples = samples;
   const double rows = static_cast<double>(prompts.size()) * samples;
   metrics.accuracy = correct / rows;
   metrics.mean_reward = reward / rows;

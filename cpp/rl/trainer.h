@@ -27,6 +27,8 @@ struct GenerationMetrics {
   double teacher_forced_kl = 0;   // mean per-token k3 KL to the reference, teacher-forced
   double pass_at_4 = 0;           // unbiased pass@4 per prompt, averaged over prompts
   std::vector<double> by_prompt;  // per-prompt accuracy, in prompt order
+  std::vector<long long> by_prompt_successes;  // per-prompt correct answers of `samples`
+  int samples = 0;                             // fresh answers per prompt
 };
 
 // One row of the per-update history (all numbers of that update).

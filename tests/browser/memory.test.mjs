@@ -78,7 +78,7 @@ test(`${RUNS} smoke runs in one tab with Reset between them: one worker, no leak
     await bar.locator('button[data-action="run"]').click();
     await page.waitForSelector('section#rl-loop .run-bar[data-phase="finished"]', { timeout: 120000, state: 'attached' });
     const finished = await waitCoreReport(page, 'finished');
-    assert.equal(await bar.getAttribute('data-updates-done'), '100', `run ${run}: the smoke profile's 100 updates`);
+    assert.equal(await bar.getAttribute('data-updates-done'), '60', `run ${run}: the smoke profile's 60 updates`);
     assert.equal(finished.liveHandles, 0, `run ${run}: the experiment is disposed when the run finishes`);
     // The notebook's inspected group is drawn right after a run: let it land before Reset.
     await page.waitForFunction(

@@ -14,7 +14,8 @@ import {
   configOptions,
   coverageCsv,
   coverageRows,
-  coverageSummary,
+  coverageByBefore,
+  concentration,
   divergentFields,
   divergentMetrics,
   estimateRemaining,
@@ -49,7 +50,7 @@ test('URL state: only changed fields enter the link; #profile=full alone gives t
   const schema = { profile: { kind: 'enum', options: ['smoke', 'full'], default: 'smoke' }, seed: { kind: 'int', min: 0, max: 4294967295, default: 9 }, ...CONFIG_SCHEMA };
   const full = parseHash('#profile=full', schema);
   assert.deepEqual(configOptions(full.values), { profile: 'full', seed: 9 });
-  assert.equal(core.experimentConfig(configOptions(full.values)).updates, 300);
+  assert.equal(core.experimentConfig(configOptions(full.values)).updates, 160);
   const parsed = parseHash('#seed=5&rl.groupSize=4&rl.lr=0.002&rl.lossType=grpo&rl.dynamic=1', schema);
   assert.deepEqual(parsed.notes, []);
   assert.deepEqual(configOptions(parsed.values), { profile: 'smoke', seed: 5, groupSize: 4, learningRate: 0.002, lossType: 'grpo', dynamicSampling: true });
@@ -81,7 +82,23 @@ test('coverage rows follow pandas sort_index on the prompt text; summaries count
   assert.deepEqual(rows.map((r) => r.prompt), ['1+1=', '10+1=', '9-3=']);
   assert.deepEqual(rows.map((r) => r.after), [0, 0.75, 1]);
   assert.deepEqual(coverageRows(before, null).map((r) => r.after), [null, null, null]);
-  assert.deepEqual(coverageSummary(rows, 'after'), { count: 3, solved: 2, never: 1, reliable: 2, mean: 1.75 / 3 });
+  // Section 8's chart order: by before-RL accuracy, highest first; a prompt solved before and
+  // never after is lost (1+1= was never solved, so it is not lost).
+  const lostAfter = after.map((r) => (r.promptId === 2 ? { ...r, accuracy: 0 } : r));
+  const sorted = coverageByBefore(before, lostAfter);
+  assert.deepEqual(sorted.map((r) => r.prompt), ['9-3=', '10+1=', '1+1=']);
+  assert.deepEqual(sorted.map((r) => r.lost), [false, true, false]);
+  assert.deepEqual(coverageByBefore(before, null).map((r) => r.lost), [false, false, false]);
+});
+
+test('concentration: the notebook’s claim needs all three measures to move its way', () => {
+  const side = (meanAccuracy, solved, topQuarterShare) => ({ meanAccuracy, solved, topQuarterShare });
+  const coverage = (after) => ({ beforeTrain: side(0.2, 10, 0.4), afterTrain: after });
+  assert.equal(concentration(coverage(side(0.3, 8, 0.5))).holds, true);
+  assert.deepEqual(concentration(coverage(side(0.3, 10, 0.5))), { accuracyUp: true, solvedDown: false, shareUp: true, holds: false });
+  assert.equal(concentration(coverage(side(0.1, 8, 0.5))).holds, false);
+  assert.equal(concentration(coverage(side(0.3, 8, 0.4))).holds, false);
+  assert.equal(concentration({ beforeTrain: side(0.2, 10, 0.4) }), null);
 });
 
 test('the inspection request is the notebook’s: group 4, batch 2, 1 update, 1 epoch, dapo, seed + 777', () => {
@@ -128,7 +145,7 @@ test('CSV tables: every history field at full precision; metrics and coverage as
 test('the toy config as TRL GRPOConfig arguments, with Python literals', async () => {
   const core = await nodeCore();
   const python = trlConfigPython(core.experimentConfig({ profile: 'smoke', learningRate: 0.00005, maskTruncated: false, lossType: 'dr_grpo' }), { batch: '{prompts} x {group} = {completions}' });
-  for (const line of ['num_generations=8,', 'num_iterations=2,', 'loss_type="dr_grpo",', 'scale_rewards="group",', 'epsilon=0.2,', 'epsilon_high=0.28,', 'beta=0.0,', 'temperature=1.0,', 'max_completion_length=4,', 'mask_truncated_completions=False,', 'importance_sampling_level="token",', 'learning_rate=5e-05,', 'max_steps=100,', 'seed=9,']) {
+  for (const line of ['num_generations=8,', 'num_iterations=2,', 'loss_type="dr_grpo",', 'scale_rewards="group",', 'epsilon=0.2,', 'epsilon_high=0.28,', 'beta=0.0,', 'temperature=1.0,', 'max_completion_length=4,', 'mask_truncated_completions=False,', 'importance_sampling_level="token",', 'learning_rate=5e-05,', 'max_steps=60,', 'seed=9,']) {
     assert.ok(python.includes(line), line);
   }
   assert.match(python, /^from trl import GRPOConfig\n/);

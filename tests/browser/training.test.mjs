@@ -16,7 +16,7 @@ import {
   METRIC_COLUMNS,
   METRIC_ROWS,
   PRECOMPUTED,
-  coverageRows,
+  coverageByBefore,
   inspectionRequest,
 } from '../../web/js/training/run-format.js';
 
@@ -155,16 +155,25 @@ async function assertMatchesNode(page, expected, lang = 'en') {
   assert.deepEqual(clip.datasets.map((d) => d.data.length), [expected.history.length, expected.history.length, expected.history.length, expected.history.length]);
   assert.deepEqual(clip.datasets[3].data, expected.history.map((row) => [row.update, row.kl]));
 
-  // Section 8: coverage bars (prompt texts on the axis, sorted as the notebook) and table.
-  const rows = coverageRows(expected.beforeTrainByPrompt, expected.afterTrainByPrompt);
-  const coverage = await chartState(page, 'section#coverage [data-chart="coverage"] canvas');
-  assert.deepEqual(coverage.labels, rows.map((r) => r.prompt));
-  assert.equal(coverage.yTitle, dict.COVERAGE_Y);
-  assert.deepEqual(coverage.datasets.map((d) => d.label), [dict.COVERAGE_BEFORE, dict.COVERAGE_AFTER]);
-  assert.deepEqual(coverage.datasets[0].data, rows.map((r) => r.before));
-  assert.deepEqual(coverage.datasets[1].data, rows.map((r) => r.after));
-  const coverageTable = await tableValues(page, 'section#coverage .coverage-table');
-  assert.deepEqual(coverageTable.map((r) => [Number(r[0]), Number(r[2]), Number(r[3])]), rows.map((r) => [r.promptId, r.before, r.after]));
+  // Section 8: coverage bars, train and held-out (prompt texts on the axis, sorted by before-RL
+  // accuracy, lost prompts marked ✗), their tables, and pass@k across k from the core's block.
+  for (const [chartName, before, after] of [
+    ['coverage', expected.beforeTrainByPrompt, expected.afterTrainByPrompt],
+    ['coverage-heldout', expected.beforeHeldoutByPrompt, expected.afterHeldoutByPrompt],
+  ]) {
+    const rows = coverageByBefore(before, after);
+    const coverage = await chartState(page, `section#coverage [data-chart="${chartName}"] canvas`);
+    assert.deepEqual(coverage.labels, rows.map((r) => (r.lost ? `✗ ${r.prompt}` : r.prompt)));
+    assert.equal(coverage.yTitle, dict.COVERAGE_Y);
+    assert.deepEqual(coverage.datasets.map((d) => d.label), [dict.COVERAGE_BEFORE, dict.COVERAGE_AFTER]);
+    assert.deepEqual(coverage.datasets[0].data, rows.map((r) => r.before));
+    assert.deepEqual(coverage.datasets[1].data, rows.map((r) => r.after));
+    const coverageTable = await tableValues(page, `section#coverage [data-chart="${chartName}"] .coverage-table`);
+    assert.deepEqual(coverageTable.map((r) => [Number(r[0]), Number(r[2]), Number(r[3])]), rows.map((r) => [r.promptId, r.before, r.after]));
+  }
+  const passAtK = await chartState(page, 'section#coverage [data-chart="pass-at-k"] canvas');
+  assert.deepEqual(passAtK.datasets.map((d) => d.label), [dict.BEFORE_TRAIN, dict.AFTER_TRAIN, dict.BEFORE_HELDOUT, dict.AFTER_HELDOUT]);
+  assert.deepEqual(passAtK.datasets[1].data.map(([, y]) => y), expected.coverage.afterTrain.passAtK.values);
 
   // Section 8: the inspected group (seed + 777, "notebook-inspection").
   await page.waitForSelector('section#coverage .inspect-table', { timeout: 30000 });
@@ -208,11 +217,11 @@ describe('sections 6-9: training in the page', () => {
     await page.locator('section#rl-loop button[data-action="run"]').click();
     await waitPhase(page, 'finished');
     assert.equal(await bar(page).getAttribute('data-source'), 'live');
-    assert.equal(await bar(page).getAttribute('data-updates-done'), '100');
+    assert.equal(await bar(page).getAttribute('data-updates-done'), '60');
     assert.match(await page.evaluate(() => location.hash), /(^|[#&])seed=11(&|$)/);
     await assertMatchesNode(page, nodeRun({ profile: 'smoke', seed: 11 }));
     const status = await page.locator('section#rl-loop [data-testid="run-status"]').textContent();
-    assert.match(status, /100/);
+    assert.match(status, /60/);
     assert.deepEqual([...problems.console, ...problems.page, ...problems.outside, ...(await cspViolations(page))], []);
 
     // Another fresh group, and the tokens of one response: p = exp(old log-prob), the advantage.
@@ -239,7 +248,7 @@ describe('sections 6-9: training in the page', () => {
 
   test('Pause and Stop take effect within one update; Step runs exactly one', async () => {
     const { page } = await freshPage('index.html', '#profile=full');
-    assert.equal(await page.locator('section#rl-loop [data-key="rl.updates"]').inputValue(), '300');
+    assert.equal(await page.locator('section#rl-loop [data-key="rl.updates"]').inputValue(), '160');
     await page.locator('section#rl-loop button[data-action="run"]').click();
     await waitUpdates(page, 5);
     const clickPause = await page.evaluate(() => {
@@ -272,7 +281,7 @@ describe('sections 6-9: training in the page', () => {
     const afterStop = debug.completionTimes.filter((at) => at > clickStop).length;
     assert.ok(afterStop <= 1, `${afterStop} updates completed after Stop`);
     const done = Number(await bar(page).getAttribute('data-updates-done'));
-    assert.ok(done < 300);
+    assert.ok(done < 160);
     // The stopped run was measured after RL: its AFTER rows and coverage are filled.
     const metrics = await tableValues(page, 'section#rl-loop .metrics-table');
     assert.ok(metrics.every((row) => row.slice(1).every((cell) => Number.isFinite(Number(cell)))));
@@ -293,7 +302,7 @@ describe('sections 6-9: training in the page', () => {
     await page.waitForSelector('section#coverage .inspect-table');
     await page.waitForTimeout(300);
     const tasks = await page.evaluate(() => window.__longTasks);
-    assert.equal(await bar(page).getAttribute('data-updates-done'), '300');
+    assert.equal(await bar(page).getAttribute('data-updates-done'), '160');
     assert.ok(tasks.every((ms) => ms <= 100), `long tasks: ${tasks.join(', ')} ms`);
     await page.close();
   });
@@ -310,7 +319,7 @@ describe('sections 6-9: training in the page', () => {
     assert.equal(await bar(page).getAttribute('data-run-key'), runKey, 'the same run, not a new one');
     assert.ok(Number(await bar(page).getAttribute('data-updates-done')) >= 10);
     await waitPhase(page, 'finished');
-    assert.equal(await bar(page).getAttribute('data-updates-done'), '300');
+    assert.equal(await bar(page).getAttribute('data-updates-done'), '160');
     assert.equal(await page.locator('section#rl-loop button[data-action="run"]').textContent(), ru['train.run']);
     await assertMatchesNode(page, nodeRun({ profile: 'full', seed: 9 }), 'ru');
     await page.close();

@@ -35,10 +35,11 @@ bool same_history(const std::vector<grpo::HistoryRow>& a, const std::vector<grpo
 }  // namespace
 
 TEST_CASE("full profile, dapo, default seed: the notebook's lesson", "[trainer][full]") {
-  const Run r = run(grpo::profile_defaults("full"));
+  const grpo::ExperimentConfig config = grpo::profile_defaults("full");
+  const Run r = run(config);
   INFO("train accuracy " << r.before_train.accuracy << " -> " << r.after_train.accuracy);
   INFO("held-out accuracy " << r.before_heldout.accuracy << " -> " << r.after_heldout.accuracy);
-  REQUIRE(r.history.size() >= 300);
+  REQUIRE(r.history.size() == static_cast<std::size_t>(config.updates));
   CHECK(r.before_train.accuracy >= 0.1);
   CHECK(r.before_train.accuracy <= 0.6);
   CHECK(r.after_train.accuracy >= r.before_train.accuracy + 0.15);
@@ -62,8 +63,9 @@ TEST_CASE("full profile, dapo, default seed: the notebook's lesson", "[trainer][
 }
 
 TEST_CASE("smoke profile: base policy sometimes right, accuracy rises", "[trainer]") {
-  const Run r = run(grpo::profile_defaults("smoke"));
-  REQUIRE(r.history.size() >= 100);
+  const grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
+  const Run r = run(config);
+  REQUIRE(r.history.size() == static_cast<std::size_t>(config.updates));
   CHECK(r.before_train.accuracy >= 0.1);
   CHECK(r.before_train.accuracy <= 0.6);
   CHECK(r.after_train.accuracy > r.before_train.accuracy);

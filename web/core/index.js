@@ -25,7 +25,7 @@ const POSITIONAL = {
 };
 
 // Functions that take one options object.
-const WITH_OPTIONS = ['syntheticModeTraining', 'arithmeticPrompts', 'grpoObjective', 'experimentConfig'];
+const WITH_OPTIONS = ['syntheticModeTraining', 'arithmeticPrompts', 'grpoObjective', 'experimentConfig', 'coverageConcentration', 'passAtKCurve'];
 
 // JSON has no NaN/Infinity: they travel as {"$number": "..."} both ways.
 function encodeSpecial(_key, value) {

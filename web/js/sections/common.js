@@ -48,3 +48,19 @@ export function rangeError(message, key) {
   error.field = key;
   return error;
 }
+
+/**
+ * A "What to notice" box whose last paragraph is built from the run on display: set(lines) with
+ * lines = [{key, params}] (web/js/training/lessons.js) or null (nothing run yet).
+ */
+export function runNotice(ctx, key) {
+  const box = notice(ctx, key);
+  const lines = h('p', { class: 'run-lesson', dataset: { lesson: key } });
+  box.append(lines);
+  return {
+    el: box,
+    set(list) {
+      lines.textContent = list ? list.map(({ key: k, params }) => ctx.t(k, params)).join(' ') : '';
+    },
+  };
+}

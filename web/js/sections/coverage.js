@@ -1,13 +1,16 @@
-// Section 8, mean accuracy hides coverage: per-prompt sampled accuracy before vs after RL (bars
-// labelled with the prompt texts, sorted as the notebook sorts them), and one fresh group from
-// the trained policy inspected row by row, as the notebook does; click a response to see its
-// tokens with their sampling probability and advantage.
+// Section 8, mean accuracy hides coverage: per-prompt sampled accuracy before vs after RL, train
+// and held-out side by side (bars labelled with the prompt texts, sorted by before-RL accuracy,
+// prompts that lost all success marked), pass@k across k before and after RL, sentences built
+// from the run's own measures (docs/coverage.md), and one fresh group from the trained policy
+// inspected row by row, as the notebook does; click a response to see its tokens with their
+// sampling probability and advantage.
 import { h, dataTable, fmt } from '../dom.js';
 import { chartFigure, makeChart, refresh, axis, COLORS } from '../charts.js';
-import { notice } from './common.js';
+import { runNotice } from './common.js';
+import { coverageLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
-import { coverageRows, coverageSummary } from '../training/run-format.js';
+import { coverageByBefore, concentration } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
 
 /** Python's repr of the notebook's printed dict. */
@@ -31,8 +34,14 @@ export default {
     // --- coverage -----------------------------------------------------------------------------
     const figure = chartFigure({ title: t('train.chart.coverage'), aria: '', dataLabel: t('common.chartData'), className: 'chart-coverage' });
     figure.figure.dataset.chart = 'coverage';
+    const heldFigure = chartFigure({ title: t('train.chart.coverageHeldout'), aria: '', dataLabel: t('common.chartData'), className: 'chart-coverage chart-coverage-heldout' });
+    heldFigure.figure.dataset.chart = 'coverage-heldout';
     const summary = h('p', { class: 'summary coverage-summary' });
-    host.append(figure.figure, summary);
+    const floor = h('p', { class: 'muted coverage-floor' });
+    const passFigure = chartFigure({ title: t('train.chart.passAtK'), aria: '', dataLabel: t('common.chartData'), className: 'chart-pass-at-k' });
+    passFigure.figure.dataset.chart = 'pass-at-k';
+    const passSummary = h('p', { class: 'summary pass-at-k-summary' });
+    host.append(h('div', { class: 'coverage-pair' }, figure.figure, heldFigure.figure), summary, floor, passFigure.figure, passSummary);
 
     // --- inspection ---------------------------------------------------------------------------
     const another = h('button', { type: 'button', class: 'button-quiet', dataset: { action: 'another-group' }, text: t('train.inspect.another') });
@@ -48,7 +57,8 @@ export default {
       printed,
       tokensHost,
     );
-    host.append(notice(ctx, 'train.coverage.notice'));
+    const lesson = runNotice(ctx, 'train.coverage.notice');
+    host.append(lesson.el);
 
     another.addEventListener('click', () => {
       const s = training.getState();
@@ -57,43 +67,47 @@ export default {
       training.inspect(index).catch(() => {});
     });
 
-    let chart = null;
+    const charts = { train: null, heldout: null, passAtK: null };
     let drawnKey = null;
     let drawnAfter = null;
     let drawnInfo = null;
     let drawnInspection = null;
     let selected = null; // index of the clicked response in group 0
 
-    const drawCoverage = (s) => {
-      const rows = coverageRows(s.info?.beforeTrainByPrompt ?? [], s.result?.afterTrainByPrompt ?? null);
-      const labels = rows.map((r) => r.prompt);
-      const hasAfter = rows.some((r) => r.after !== null);
+    // One split's bars: before/after per prompt, sorted by before-RL accuracy; a prompt that lost
+    // all success gets a red outline and a ✗ before its label.
+    const drawBars = (key, fig, before, after, splitLabel) => {
+      const rows = coverageByBefore(before ?? [], after ?? null);
+      const labels = rows.map((r) => (r.lost ? `✗ ${r.prompt}` : r.prompt));
+      const lostColor = '#be123c';
       const datasets = [
         { label: t('COVERAGE_BEFORE'), data: rows.map((r) => r.before), backgroundColor: COLORS[0], borderColor: '#1f2328', borderWidth: 1 },
         {
           label: t('COVERAGE_AFTER'),
           data: rows.map((r) => r.after),
           backgroundColor: COLORS[1],
-          borderColor: '#1f2328',
-          borderWidth: 1,
+          borderColor: rows.map((r) => (r.lost ? lostColor : '#1f2328')),
+          borderWidth: rows.map((r) => (r.lost ? 3 : 1)),
         },
       ];
-      if (chart) {
+      const dense = labels.length > 24;
+      const tickColor = (c) => (rows[c.index]?.lost ? lostColor : '#1f2328');
+      if (charts[key]) {
         // Same canvas, new numbers: no new chart (creating one measures every rotated label).
-        const ticks = chart.options.scales.x.ticks;
-        ticks.minRotation = ticks.maxRotation = labels.length > 24 ? 90 : 45;
-        ticks.font = { size: labels.length > 24 ? 11 : 13 };
-        refresh(chart, { labels, datasets });
-      } else {
-        chart = makeChart(figure.canvas, {
+        const ticks = charts[key].options.scales.x.ticks;
+        ticks.minRotation = ticks.maxRotation = dense ? 90 : 45;
+        ticks.font = { size: dense ? 11 : 13 };
+        ticks.color = tickColor;
+        refresh(charts[key], { labels, datasets });
+      } else if (rows.length) {
+        charts[key] = makeChart(fig.canvas, {
           type: 'bar',
           data: { labels, datasets },
           options: {
             categoryPercentage: 0.76,
             barPercentage: 1,
             scales: {
-              // The notebook rotates the prompt labels by 45°; with many prompts (full: 64), 90°.
-              x: axis('', { ticks: { autoSkip: false, maxRotation: labels.length > 24 ? 90 : 45, minRotation: labels.length > 24 ? 90 : 45, font: { size: labels.length > 24 ? 11 : 13 } } }),
+              x: axis(t('train.coverage.xSorted'), { ticks: { autoSkip: false, maxRotation: dense ? 90 : 45, minRotation: dense ? 90 : 45, font: { size: dense ? 11 : 13 }, color: tickColor } }),
               // The notebook's ylim(0, 1.05), with ticks every 0.2 up to 1 (no tick at 1.05).
               y: axis(t('COVERAGE_Y'), {
                 min: 0,
@@ -107,48 +121,146 @@ export default {
           },
         });
       }
-      const before = coverageSummary(rows, 'before');
-      const after = coverageSummary(rows, 'after');
-      figure.setAria(
+      const hasAfter = rows.some((r) => r.after !== null);
+      const mean = (field) => rows.reduce((sum, r) => sum + (r[field] ?? 0), 0) / Math.max(1, rows.length);
+      fig.setAria(
         t('train.coverage.aria', {
+          split: splitLabel,
           n: rows.length,
-          before: fmt(before.mean, 3),
-          after: hasAfter ? fmt(after.mean, 3) : '—',
+          lost: rows.filter((r) => r.lost).length,
+          x: t('train.coverage.xSorted'),
+          y: t('COVERAGE_Y'),
+          before: fmt(mean('before'), 3),
+          after: hasAfter ? fmt(mean('after'), 3) : '—',
         }),
       );
-      figure.setTable(
+      fig.setTable(
         dataTable({
-          caption: t('train.coverage.caption'),
+          caption: t('train.coverage.caption', { split: splitLabel }),
           className: 'coverage-table',
           columns: [
             { label: 'prompt_id', numeric: true },
             { label: t('train.col.prompt') },
-            { label: 'before', numeric: true },
-            { label: 'after', numeric: true },
+            { label: `${t('COVERAGE_Y')}, ${t('COVERAGE_BEFORE')}`, numeric: true },
+            { label: `${t('COVERAGE_Y')}, ${t('COVERAGE_AFTER')}`, numeric: true },
+            { label: t('train.col.lost') },
           ],
           rows: rows.map((r) => [
             { text: String(r.promptId), value: r.promptId, header: true },
             { node: h('code', { text: r.prompt }) },
             { text: fmt(r.before), value: r.before },
             r.after === null ? { text: '…', className: 'pending' } : { text: fmt(r.after), value: r.after },
+            { text: r.lost ? t('train.coverage.lostMark') : '', value: r.lost ? 1 : 0 },
           ]),
         }),
       );
-      summary.textContent = rows.length
-        ? hasAfter
-          ? t('train.coverage.summary', {
-              n: rows.length,
-              solved0: before.solved,
-              solved1: after.solved,
-              never0: before.never,
-              never1: after.never,
-              reliable0: before.reliable,
-              reliable1: after.reliable,
-              mean0: fmt(before.mean, 3),
-              mean1: fmt(after.mean, 3),
-            })
-          : t('train.coverage.waiting', { n: rows.length, solved0: before.solved, mean0: fmt(before.mean, 3) })
-        : t('train.coverage.empty');
+      return rows;
+    };
+
+    // pass@k for k = 1, 2, 4, ..., n: base and RL policy on train and held-out prompts (log-k axis).
+    const drawPassAtK = (coverage) => {
+      const curves = [
+        ['beforeTrain', 'BEFORE_TRAIN', 0, []],
+        ['afterTrain', 'AFTER_TRAIN', 1, []],
+        ['beforeHeldout', 'BEFORE_HELDOUT', 0, [6, 4]],
+        ['afterHeldout', 'AFTER_HELDOUT', 1, [6, 4]],
+      ].filter(([key]) => coverage?.[key]?.passAtK);
+      const ks = curves.length ? coverage[curves[0][0]].passAtK.ks : [];
+      const datasets = curves.map(([key, label, color, dash]) => ({
+        label: t(label),
+        data: coverage[key].passAtK.values.map((y, i) => ({ x: ks[i], y })),
+        borderColor: COLORS[color],
+        backgroundColor: COLORS[color],
+        borderDash: dash,
+        pointRadius: 3,
+        tension: 0,
+      }));
+      if (charts.passAtK) {
+        refresh(charts.passAtK, { datasets });
+      } else if (datasets.length) {
+        charts.passAtK = makeChart(passFigure.canvas, {
+          type: 'line',
+          data: { datasets },
+          options: {
+            parsing: false,
+            scales: {
+              x: axis(t('train.passAtK.x'), {
+                type: 'logarithmic',
+                min: 1,
+                max: ks[ks.length - 1],
+                afterBuildTicks: (scale) => {
+                  scale.ticks = ks.map((value) => ({ value }));
+                },
+                ticks: { callback: (value) => String(value) },
+              }),
+              y: axis(t('train.passAtK.y'), { min: 0, max: 1 }),
+            },
+            plugins: { legend: { labels: { boxHeight: 12, boxWidth: 18 } } },
+          },
+        });
+      }
+      passFigure.setAria(t('train.passAtK.aria', { x: t('train.passAtK.x'), y: t('train.passAtK.y'), n: ks[ks.length - 1] ?? '—', curves: curves.map(([, label]) => t(label)).join(', ') }));
+      passFigure.setTable(
+        dataTable({
+          caption: t('train.passAtK.caption'),
+          className: 'pass-at-k-table',
+          columns: [{ label: t('train.passAtK.x'), numeric: true }, ...curves.map(([, label]) => ({ label: `${t('train.passAtK.y')}, ${t(label)}`, numeric: true }))],
+          rows: ks.map((k, i) => [{ text: String(k), value: k, header: true }, ...curves.map(([key]) => ({ text: fmt(coverage[key].passAtK.values[i], 3), value: coverage[key].passAtK.values[i] }))]),
+        }),
+      );
+    };
+
+    const crossingText = (k, split, n) =>
+      k === null || k === undefined ? t('train.passAtK.noCross', { split, n }) : t('train.passAtK.cross', { split, k });
+
+    const drawCoverage = (s) => {
+      const coverage = s.result?.coverage ?? null;
+      const trainRows = drawBars('train', figure, s.info?.beforeTrainByPrompt, s.result?.afterTrainByPrompt, t('train.split.train'));
+      drawBars('heldout', heldFigure, s.info?.beforeHeldoutByPrompt, s.result?.afterHeldoutByPrompt, t('train.split.heldout'));
+      drawPassAtK(coverage);
+      const bt = coverage?.beforeTrain;
+      const at = coverage?.afterTrain;
+      const verdict = concentration(coverage);
+      if (!trainRows.length) {
+        summary.textContent = t('train.coverage.empty');
+      } else if (bt && at) {
+        const bh = coverage.beforeHeldout;
+        const ah = coverage.afterHeldout;
+        const lost = trainRows.filter((r) => r.lost).length;
+        summary.textContent = [
+          t('train.coverage.summary', {
+            n: bt.prompts,
+            samples: bt.samples,
+            mean0: fmt(bt.meanAccuracy, 3),
+            mean1: fmt(at.meanAccuracy, 3),
+            solved0: bt.solved,
+            solved1: at.solved,
+            lost,
+            share0: fmt(bt.topQuarterShare, 2),
+            share1: fmt(at.topQuarterShare, 2),
+            top: bt.topCount,
+          }),
+          bh && ah ? t('train.coverage.heldout', { n: bh.prompts, solved0: bh.solved, solved1: ah.solved, mean0: fmt(bh.meanAccuracy, 3), mean1: fmt(ah.meanAccuracy, 3) }) : '',
+          t(verdict.holds ? 'train.coverage.holds' : 'train.coverage.fails', {
+            missing: [
+              verdict.accuracyUp ? null : t('train.coverage.missAccuracy'),
+              verdict.solvedDown ? null : t('train.coverage.missSolved'),
+              verdict.shareUp ? null : t('train.coverage.missShare'),
+            ].filter(Boolean).join('; '),
+          }),
+        ].filter(Boolean).join(' ');
+        lesson.set(coverageLesson(s.result, lost));
+      } else {
+        const solved0 = trainRows.filter((r) => r.before > 0).length;
+        const mean0 = trainRows.reduce((sum, r) => sum + r.before, 0) / trainRows.length;
+        summary.textContent = t('train.coverage.waiting', { n: trainRows.length, solved0, mean0: fmt(mean0, 3) });
+        lesson.set(null);
+      }
+      const samples = coverage?.samples ?? s.result?.config?.finalEvalSamples ?? s.info?.config?.finalEvalSamples;
+      floor.textContent = coverage ? t('train.coverage.floor', { samples, floor: fmt(coverage.detectionFloor * 100, 1) }) : '';
+      passSummary.textContent = coverage && at
+        ? [crossingText(coverage.crossingTrain, t('train.split.train'), samples), crossingText(coverage.crossingHeldout, t('train.split.heldout'), samples)].join(' ')
+        : t('train.passAtK.waiting');
     };
 
     const groupRows = (group) =>
@@ -318,7 +430,7 @@ export default {
         unsubscribe();
         observer?.disconnect();
         bar?.destroy();
-        chart?.destroy();
+        for (const c of Object.values(charts)) c?.destroy();
       },
     };
   },

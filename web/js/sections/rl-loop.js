@@ -2,7 +2,8 @@
 // for the chosen profile), the run controls (training in a Web Worker), the before/after table
 // and the config as the notebook prints them, and the run as data (export JSON/CSV, import).
 import { h, field, bindForm, dataTable, fmt } from '../dom.js';
-import { notice } from './common.js';
+import { runNotice } from './common.js';
+import { rlLoopLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
 import { SEED_MAX, checkSeed } from '../training/run-config.js';
@@ -317,6 +318,7 @@ export default {
     });
 
     // --- drawing ------------------------------------------------------------------------------
+    const lesson = runNotice(ctx, 'train.rl.notice');
     let drawnKey = null;
     let drawnPhase = null;
     let drawnInfo = null;
@@ -334,13 +336,14 @@ export default {
         exportCoverage.disabled = !s.info;
       }
       exportHistory.disabled = !s.history.length;
+      lesson.set(rlLoopLesson(s.result));
       host.dataset.drawn = `${s.runKey}:${s.history.length}:${s.phase}`;
     };
     const unsubscribe = training.subscribe(draw);
     draw(training.getState());
 
     form.run();
-    host.append(notice(ctx, 'train.rl.notice'));
+    host.append(lesson.el);
     training.loadPrecomputed().then(() => {
       draw(training.getState());
       bar.update(training.getState());

@@ -5,7 +5,8 @@
 // section carries its own run controls.
 import { h, dataTable, fmt } from '../dom.js';
 import { chartFigure, makeChart, lineStyle, axis } from '../charts.js';
-import { notice } from './common.js';
+import { runNotice } from './common.js';
+import { updatesLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
 import { sliced } from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
@@ -135,7 +136,8 @@ export default {
 
     const historyHost = h('div', { class: 'history-host', id: 'updates-history' });
     host.append(h('h3', { text: t('train.historyTitle') }), historyHost);
-    host.append(notice(ctx, 'train.updates.notice'));
+    const lesson = runNotice(ctx, 'train.updates.notice');
+    host.append(lesson.el);
 
     let tbody = null;
 
@@ -311,6 +313,7 @@ export default {
     const draw = (s, options) => {
       catchUp(s, options);
       summary.textContent = describe(s);
+      lesson.set(updatesLesson(s.history));
     };
 
     const unsubscribe = training.subscribe(draw);

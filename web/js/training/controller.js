@@ -20,7 +20,7 @@ const blankRun = () => ({
   source: null, // 'precomputed' | 'imported' | 'live'
   fileName: null,
   config: null,
-  info: null, // {vocab, prompts, beforeTrain, beforeHeldout, beforeTrainByPrompt}
+  info: null, // {vocab, prompts, beforeTrain, beforeHeldout, beforeTrainByPrompt, beforeHeldoutByPrompt}
   history: [],
   result: null,
   updatesTotal: 0,
@@ -253,6 +253,7 @@ function show(run, source, extra = {}) {
       beforeTrain: run.beforeTrain,
       beforeHeldout: run.beforeHeldout,
       beforeTrainByPrompt: run.beforeTrainByPrompt,
+      beforeHeldoutByPrompt: run.beforeHeldoutByPrompt,
     },
     history: [...run.history],
     result: run,

@@ -103,17 +103,34 @@ export function coverageRows(before = [], after = []) {
   return rows.sort((a, b) => (a.prompt < b.prompt ? -1 : a.prompt > b.prompt ? 1 : a.promptId - b.promptId));
 }
 
-/** Coverage in numbers: prompts solved at least once, never, and reliably (>= 0.75). */
-export function coverageSummary(rows, field) {
-  const values = rows.map((row) => row[field]).filter((v) => typeof v === 'number');
-  return {
-    count: values.length,
-    solved: values.filter((v) => v > 0).length,
-    never: values.filter((v) => v === 0).length,
-    reliable: values.filter((v) => v >= 0.75).length,
-    mean: values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN,
-  };
+/**
+ * Section 8's chart rows: one split's prompts sorted by before-RL accuracy (highest first, ties
+ * by prompt text), each marked `lost` when it was solved before RL and never after.
+ */
+export function coverageByBefore(before = [], after = null) {
+  const rows = coverageRows(before, after);
+  for (const row of rows) row.lost = row.after !== null && row.before > 0 && row.after === 0;
+  return rows.sort((a, b) => b.before - a.before || (a.prompt < b.prompt ? -1 : a.prompt > b.prompt ? 1 : 0));
 }
+
+/**
+ * Does this run show the notebook's section 8 claim? From the core's coverage block (a run's
+ * `coverage`, docs/coverage.md): mean train accuracy up, fewer train prompts solved at least
+ * once, a larger share of successes in the best quarter. Null until the run has its after-RL
+ * measures.
+ */
+export function concentration(coverage) {
+  const before = coverage?.beforeTrain;
+  const after = coverage?.afterTrain;
+  if (!before || !after) return null;
+  const checks = {
+    accuracyUp: after.meanAccuracy > before.meanAccuracy,
+    solvedDown: after.solved < before.solved,
+    shareUp: after.topQuarterShare > before.topQuarterShare,
+  };
+  return { ...checks, holds: checks.accuracyUp && checks.solvedDown && checks.shareUp };
+}
+
 
 /**
  * The notebook's inspection of one fresh group: its sizes (group 4, prompt batch 2, 1 update,

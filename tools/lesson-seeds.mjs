@@ -1,0 +1,63 @@
+// Runs a profile at seeds 0-9 through the public JS API and counts the seeds on which the
+// notebook's lessons show (docs/coverage.md): success concentrating on fewer train prompts, the
+// held-out prompts narrowing, and the base policy's pass@k overtaking the RL policy's. Shared by
+// `npm run bench` (rows lesson-coverage-seeds, lesson-passk-cross-seeds) and tests/node/lessons.test.mjs.
+import { concentration } from '../web/js/training/run-format.js';
+
+export const LESSON_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/** Per seed: the run's measures and which lessons it shows. */
+export function lessonRun(core, profile, seed) {
+  const run = core.runToyGrpoExperiment({ profile, seed });
+  const { coverage, history } = run;
+  const verdict = concentration(coverage);
+  return {
+    seed,
+    run,
+    concentrates: Boolean(verdict?.holds),
+    heldoutNarrows: coverage.afterHeldout.solved < coverage.beforeHeldout.solved,
+    crossTrain: coverage.crossingTrain,
+    crossHeldout: coverage.crossingHeldout,
+    // Sections 6-7's lessons, which the task must keep (issue: the lessons, shown by the runs).
+    baseAccuracyInBand: run.beforeTrain.accuracy >= 0.1 && run.beforeTrain.accuracy <= 0.6,
+    accuracyUp: run.afterTrain.accuracy > run.beforeTrain.accuracy,
+    entropyDown: run.afterTrain.entropy < run.beforeTrain.entropy,
+    informativeEveryUpdate: history.every((row) => row.informativeFraction > 0),
+    ratioMeanNearOne: history.every((row) => Math.abs(row.ratioMean - 1) < 0.05),
+  };
+}
+
+/** Counts over seeds 0-9 for one profile. */
+export function lessonSeeds(core, profile, seeds = LESSON_SEEDS) {
+  const runs = seeds.map((seed) => lessonRun(core, profile, seed));
+  const count = (field) => runs.filter((r) => r[field] === true).length;
+  return {
+    profile,
+    seeds: runs.length,
+    runs,
+    concentrates: count('concentrates'),
+    heldoutNarrows: count('heldoutNarrows'),
+    crossTrain: runs.filter((r) => r.crossTrain !== null).length,
+    crossHeldout: runs.filter((r) => r.crossHeldout !== null).length,
+  };
+}
+
+/** Bench rows for both profiles. */
+export async function benchLessons() {
+  const { loadCore } = await import('../web/core/index.js');
+  const core = await loadCore();
+  const rows = [];
+  for (const profile of ['smoke', 'full']) {
+    const started = performance.now();
+    const result = lessonSeeds(core, profile);
+    const variant = `wasm-node-api-${profile}`;
+    rows.push(
+      { name: 'lesson-coverage-seeds', variant, reference: '>= 7 of 10', value: result.concentrates, unit: 'seeds' },
+      { name: 'lesson-heldout-narrows-seeds', variant, value: result.heldoutNarrows, unit: 'seeds' },
+      { name: 'lesson-passk-cross-heldout-seeds', variant, value: result.crossHeldout, unit: 'seeds' },
+      { name: 'lesson-passk-cross-train-seeds', variant, value: result.crossTrain, unit: 'seeds' },
+      { name: 'lesson-run-mean-s', variant, value: (performance.now() - started) / 1000 / result.seeds, unit: 's' },
+    );
+  }
+  return rows;
+}
