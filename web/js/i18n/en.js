@@ -65,6 +65,7 @@ export default {
   'embed.openFull': 'Open the full course page',
   'embed.unknown': 'Unknown section “{id}”. Choose one of the sections below.',
   'embed.pick': 'Sections that can be embedded',
+  'embed.frameTitle': 'GRPO Lab: {title}',
 
   'common.yes': 'yes',
   'common.no': 'no',

@@ -64,6 +64,7 @@ export default {
   'embed.openFull': 'Открыть полную страницу курса',
   'embed.unknown': 'Неизвестный раздел «{id}». Выберите один из разделов ниже.',
   'embed.pick': 'Разделы, которые можно встроить',
+  'embed.frameTitle': 'GRPO Lab: {title}',
 
   'common.yes': 'да',
   'common.no': 'нет',
