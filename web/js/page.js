@@ -14,7 +14,7 @@ import { applyHide, formatHide, parseHide } from './hide.js';
 import { createUrlNotes, validateWithCore } from './page/url-notes.js';
 import { createReadiness } from './page/ready.js';
 import { createMountQueue } from './page/mount-queue.js';
-import { keepReaderView, scrollToSection } from './page/view-keeper.js';
+import { keepReaderView, scrollToSection, viewMoved } from './page/view-keeper.js';
 import { coreFailedNote, renderEmbedShell, renderPageShell, WIDE_SCREEN } from './page/shells.js';
 import { fullSchema } from './page/schema.js';
 
@@ -173,6 +173,7 @@ export async function boot({ mode = 'page' } = {}) {
       target.focus({ preventScroll: true });
       if (Number.isFinite(top) && !focus) window.scrollBy(0, target.getBoundingClientRect().top - top);
       else target.scrollIntoView({ block: 'start' });
+      viewMoved();
     }
   };
 

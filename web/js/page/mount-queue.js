@@ -6,6 +6,7 @@
 import { loadChartJs } from '../charts.js';
 import { t } from '../i18n.js';
 import { h } from '../dom.js';
+import { viewMoved } from './view-keeper.js';
 
 /**
  * embedded: the embed page (its one section mounts at once); coreReady: a promise settled when
@@ -116,6 +117,7 @@ export function createMountQueue({ embedded, coreReady, coreState, readiness, co
     pendingFocus = null;
     target.focus({ preventScroll: true });
     if (Number.isFinite(top)) window.scrollBy({ top: target.getBoundingClientRect().top - top, behavior: 'instant' });
+    viewMoved();
   };
 
   return {
