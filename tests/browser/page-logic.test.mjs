@@ -8,7 +8,7 @@ import katex from 'katex';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 import { missingKeys, t, setLanguage, loadLanguage } from '../../web/js/i18n.js';
-import { parseHash, formatHash, defaults, parseValue } from '../../web/js/state.js';
+import { parseHash, formatHash, defaults, parseValue, createStore } from '../../web/js/state.js';
 import { texPieces, splitMarkup } from '../../web/js/mathtext.js';
 
 // The notebook constants, copied from seeds/000_*.txt (English) and seeds/004_*.txt (Russian).
@@ -179,4 +179,31 @@ test('number parsing rejects what is not a plain finite number', () => {
   }
   assert.deepEqual(parseValue({ kind: 'int', min: 1, max: 10 }, '2.5').error[0], 'url.notInteger');
   assert.equal(parseValue({ kind: 'number' }, '-0.5e1').value, -5);
+});
+
+test('the store tells a subscriber only about its keys, with the source; unsubscribe stops it', () => {
+  const store = createStore({ a: { kind: 'int', default: 1 }, b: { kind: 'int', default: 2 } });
+  const heard = [];
+  const all = [];
+  const off = store.subscribe(['a'], (keys, source) => heard.push([keys, source]));
+  store.subscribe((keys, source) => all.push([keys, source]));
+  store.set({ b: 3 }, 'x');
+  store.set({ a: 5, b: 3 }, 'y');
+  store.set({ a: 5 }, 'z'); // no change: nobody hears it
+  assert.deepEqual(heard, [[['a'], 'y']]);
+  assert.deepEqual(all, [[['b'], 'x'], [['a'], 'y']]);
+  off();
+  store.set({ a: 6 }, 'w');
+  assert.equal(heard.length, 1);
+  assert.equal(store.get('a'), 6);
+  // A listener that unsubscribes another during a set: the other is not called after.
+  const order = [];
+  let offLate = null;
+  store.subscribe(['b'], () => {
+    order.push('first');
+    offLate();
+  });
+  offLate = store.subscribe(['b'], () => order.push('late'));
+  store.set({ b: 7 }, 'v');
+  assert.deepEqual(order, ['first']);
 });

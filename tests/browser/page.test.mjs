@@ -398,6 +398,27 @@ describe('course page, English, laptop width', () => {
     assert.match(await page.evaluate(() => location.hash), /fp\.at=10/);
   });
 
+  test('sections 0 and 6 share the profile and the seed through the state store, both ways', async () => {
+    const setupField = (key) => page.locator(`${section('setup')} [data-key="${key}"]`);
+    const loopField = (key) => page.locator(`${section('rl-loop')} [data-key="${key}"]`);
+    await setupField('seed').fill('12');
+    await setupField('seed').dispatchEvent('input');
+    await waitHash(page, 'seed', '12');
+    await page.waitForFunction(() => document.querySelector('section#rl-loop [data-key="seed"]')?.value === '12');
+    await setupField('profile').selectOption('full');
+    await page.waitForFunction(() => document.querySelector('section#rl-loop [data-key="profile"]')?.value === 'full');
+    await waitHash(page, 'profile', 'full');
+    // Back the other way: section 6 changes them, section 0 shows them.
+    await loopField('seed').fill('9');
+    await loopField('seed').dispatchEvent('input');
+    await loopField('profile').selectOption('smoke');
+    await page.waitForFunction(
+      () => document.querySelector('section#setup [data-key="seed"]')?.value === '9' && document.querySelector('section#setup [data-key="profile"]')?.value === 'smoke',
+    );
+    await waitHash(page, 'seed', '9');
+    assert.match(await page.locator(`${section('setup')} pre.printed code`).textContent(), /'profile': 'smoke', 'seed': 9/);
+  });
+
   test('invalid entries show the core message beside the control; the rest keeps working', async () => {
     const errorFor = (key) => page.locator(`[data-key="${key}"]`).locator('xpath=ancestor::div[contains(@class,"field")][1]').locator('.field-error');
 

@@ -133,27 +133,43 @@ export function formatHash(values, schema, keys = Object.keys(schema), leading =
   return parts.join('&');
 }
 
-/** A tiny observable store over the schema's values. */
+/**
+ * A tiny observable store over the schema's values: the one place sections share state (a
+ * section changes what another shows by `set`, the other hears it through `subscribe`, neither
+ * touches the other's DOM).
+ */
 export function createStore(schema, initial = defaults(schema)) {
   let values = { ...initial };
-  const listeners = new Set();
+  const listeners = new Set(); // {keys: Set | null (every key), fn}
   return {
     schema,
     get: (key) => values[key],
     all: () => ({ ...values }),
+    /** Applies `patch`; tells each listener whose keys changed. `source` says who set it. */
     set(patch, source) {
       const changed = Object.keys(patch).filter((key) => !sameValue(values[key], patch[key]));
       if (!changed.length) return changed;
       values = { ...values, ...patch };
-      for (const listener of listeners) listener(changed, source);
+      // A snapshot: a listener may unsubscribe another (a re-render destroys the widgets).
+      for (const entry of [...listeners]) {
+        const mine = entry.keys ? changed.filter((key) => entry.keys.has(key)) : changed;
+        if (mine.length && listeners.has(entry)) entry.fn(mine, source);
+      }
       return changed;
     },
+    /** Replaces every value without telling anyone (the page re-renders after it). */
     replace(next) {
       values = { ...next };
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    /**
+     * subscribe(keys, fn) or subscribe(fn): fn(changedKeys, source) after a `set` that changed
+     * one of `keys` (every key when omitted or null). Returns the unsubscribe function.
+     */
+    subscribe(keys, fn) {
+      if (typeof keys === 'function') [keys, fn] = [null, keys];
+      const entry = { keys: keys ? new Set(keys) : null, fn };
+      listeners.add(entry);
+      return () => listeners.delete(entry);
     },
   };
 }

@@ -3,159 +3,41 @@
 // set there goes into its link), tick what to hide, and copy the link and the iframe snippet.
 // The hide flags ride in the link's hash like the rest of the state (js/hide.js). Where the page
 // was published by `npm run package`, it also offers the SCORM packages and the single files.
+// Its strings are in js/i18n/ (teacher.*), its links are written with js/state.js.
 import { SECTIONS } from './sections/index.js';
-import { loadLanguage, t as translate, LANGUAGES } from './i18n.js';
+import { loadLanguage, setLanguage, preferredLanguage, t, LANGUAGES } from './i18n.js';
 import { HIDE_PARTS, formatHide, parseHide } from './hide.js';
-import { formatValue } from './state.js';
+import { formatHash, formatValue, parseHash } from './state.js';
+import { fullSchema, GLOBAL_SCHEMA } from './page/schema.js';
+import { DEFAULT_EMBED_HEIGHT, embedSnippet } from './embed-snippet.js';
 import { h } from './dom.js';
 
-// The page's own strings (the widget strings stay in js/i18n/).
-const STRINGS = {
-  en: {
-    docTitle: 'GRPO Lab: links for instructors',
-    title: 'GRPO Lab for instructors: links and snippets',
-    intro:
-      'Pick a section and a language, set the values your students should start from in the widget itself, choose what to hide, then copy the link or the iframe snippet into your course. Nothing is stored anywhere: everything is in the link.',
-    uiLanguage: 'Language of this page',
-    step1: '1. What to show',
-    section: 'Section',
-    course: 'The whole course (sections 0–9)',
-    widgetLanguage: 'Language of the widget',
-    step2: '2. Set the starting values',
-    step2Hint:
-      'This is the widget as your students will get it. Every value you change here goes into the link (only changed values; the rest keeps its defaults).',
-    studentView: 'Show it as students will see it (apply the hiding below)',
-    reset: 'Back to the defaults',
-    step3: '3. What to hide',
-    parts: 'Parts of the section',
-    controls: 'Single controls',
-    noControls: 'This section has no controls.',
-    'part.title': 'Section title',
-    'part.text': 'Explanation and formulas',
-    'part.controls': 'All settings (students see your values only)',
-    'part.notice': '“What to notice” box',
-    'part.footer': 'Link to the full course',
-    step4: '4. Copy into your course',
-    url: 'Link',
-    snippet: 'iframe snippet (HTML)',
-    height: 'Frame height in pixels',
-    heightHint: 'Measured from the preview. Canvas and Moodle LTI pages resize the frame themselves; elsewhere this height is kept.',
-    copy: 'Copy',
-    copied: 'Copied.',
-    selected: 'Selected: press Ctrl+C (⌘C) to copy.',
-    open: 'Open the link in a new tab',
-    where: 'Where to paste it',
-    moodle:
-      'Moodle: in a Page or Label, switch the editor to HTML source and paste the snippet; or add a URL resource with the link and Display “Embed”.',
-    canvas: 'Canvas: in a Page, open the HTML editor (</>) and paste the snippet.',
-    edx: 'Open edX: Unit → Add component → Advanced → Raw HTML, paste the snippet (the height stays fixed).',
-    downloads: 'Downloads',
-    scorm: 'SCORM 1.2 package, whole module and one SCO per section ({lang}): for a Moodle SCORM activity or a Canvas SCORM import',
-    single: 'This section as a single HTML file (no server needed; for file areas that serve .wasm wrongly)',
-    scormSection: 'This section alone as a SCORM 1.2 package ({lang}): one activity per section',
-    singleCourse: 'The whole course as a single HTML file',
-    frameTitle: 'GRPO Lab: {title}',
-    previewTitle: 'Preview of the widget',
-  },
-  ru: {
-    docTitle: 'GRPO Lab: ссылки для преподавателя',
-    title: 'GRPO Lab для преподавателя: ссылки и фрагменты',
-    intro:
-      'Выберите раздел и язык, задайте в самом виджете значения, с которых начнут студенты, отметьте, что скрыть, и скопируйте ссылку или фрагмент iframe в свой курс. Ничего нигде не хранится: всё записано в ссылке.',
-    uiLanguage: 'Язык этой страницы',
-    step1: '1. Что показать',
-    section: 'Раздел',
-    course: 'Весь курс (разделы 0–9)',
-    widgetLanguage: 'Язык виджета',
-    step2: '2. Задайте начальные значения',
-    step2Hint:
-      'Так виджет увидят студенты. Каждое значение, которое вы здесь измените, попадёт в ссылку (только изменённые; остальные останутся по умолчанию).',
-    studentView: 'Показать так, как увидят студенты (со скрытием ниже)',
-    reset: 'Вернуть значения по умолчанию',
-    step3: '3. Что скрыть',
-    parts: 'Части раздела',
-    controls: 'Отдельные элементы управления',
-    noControls: 'В этом разделе нет элементов управления.',
-    'part.title': 'Заголовок раздела',
-    'part.text': 'Объяснение и формулы',
-    'part.controls': 'Все настройки (студенты видят только ваши значения)',
-    'part.notice': 'Блок «На что обратить внимание»',
-    'part.footer': 'Ссылка на полный курс',
-    step4: '4. Скопируйте в свой курс',
-    url: 'Ссылка',
-    snippet: 'Фрагмент iframe (HTML)',
-    height: 'Высота фрейма в пикселях',
-    heightHint: 'Измерена по предпросмотру. Страницы Canvas и Moodle LTI меняют высоту фрейма сами; в остальных местах останется эта.',
-    copy: 'Копировать',
-    copied: 'Скопировано.',
-    selected: 'Выделено: нажмите Ctrl+C (⌘C), чтобы скопировать.',
-    open: 'Открыть ссылку в новой вкладке',
-    where: 'Куда вставить',
-    moodle:
-      'Moodle: в ресурсе «Страница» или «Пояснение» переключите редактор в режим HTML и вставьте фрагмент; или добавьте ресурс «Гиперссылка» с этой ссылкой и отображением «Встроить».',
-    canvas: 'Canvas: на странице откройте HTML-редактор (</>) и вставьте фрагмент.',
-    edx: 'Open edX: Unit → Add component → Advanced → Raw HTML, вставьте фрагмент (высота останется фиксированной).',
-    downloads: 'Загрузки',
-    scorm: 'Пакет SCORM 1.2: весь модуль и по SCO на раздел ({lang}), для элемента SCORM в Moodle или импорта SCORM в Canvas',
-    single: 'Этот раздел одним HTML-файлом (сервер не нужен; для файловых хранилищ, которые неверно отдают .wasm)',
-    scormSection: 'Только этот раздел, пакетом SCORM 1.2 ({lang}): по элементу курса на раздел',
-    singleCourse: 'Весь курс одним HTML-файлом',
-    frameTitle: 'GRPO Lab: {title}',
-    previewTitle: 'Предпросмотр виджета',
-  },
-};
-
-const LANGUAGE_NAMES = { en: 'English', ru: 'Русский' };
-const DEFAULT_HEIGHT = 900;
-const POLL_MS = 250;
-
+const SCHEMA = fullSchema();
 const html = document.documentElement;
-let ui = new URLSearchParams(location.hash.slice(1)).get('lang');
-if (!LANGUAGES.includes(ui)) ui = navigator.languages?.some((l) => /^ru\b/i.test(l)) ? 'ru' : 'en';
-const s = (key, params = {}) => (STRINGS[ui][key] ?? STRINGS.en[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => params[name] ?? '');
+const linked = parseHash(location.hash, GLOBAL_SCHEMA);
+const ui = linked.present.has('lang') ? linked.values.lang : preferredLanguage();
+const s = (key, params = {}) => t(`teacher.${key}`, params);
+const languageName = (code) => t(`lang.${code}`);
 
 const state = {
   section: SECTIONS[1]?.id ?? 'course',
   lang: ui,
-  values: '', // the preview's own hash (state keys), without section, lang and hide
+  values: {}, // the preview's state values that differ from their defaults (no section, lang, hide)
   hide: [],
   studentView: false,
   height: null,
 };
 
-function sectionTitle(id, lang) {
-  const section = SECTIONS.find((x) => x.id === id);
-  return section ? translate(section.titleKey, {}, lang) : translate('page.docTitle', {}, lang);
-}
-
-// Every state key's default, in its URL form: the link keeps only the values that differ.
-const DEFAULTS = {};
-for (const section of SECTIONS) {
-  for (const [key, spec] of Object.entries(section.schema ?? {})) {
-    if (spec.default !== null && spec.default !== undefined) DEFAULTS[key] = formatValue(spec, spec.default);
+/** The state values of a preview's hash that differ from their defaults (what the link keeps). */
+function changedValues(hash) {
+  const { values, present } = parseHash(hash, SCHEMA, { passThrough: ['section', 'hide'] });
+  const changed = {};
+  for (const key of present) {
+    if (key === 'lang') continue;
+    const spec = SCHEMA[key];
+    if (spec.default === null || spec.default === undefined || formatValue(spec, values[key]) !== formatValue(spec, spec.default)) changed[key] = values[key];
   }
-}
-
-function decode(text) {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-/** The state part of the preview's hash: the changed values (no section, lang, hide). */
-function stateOf(hash) {
-  const params = hash
-    .replace(/^#/, '')
-    .split('&')
-    .filter((part) => {
-      if (!part || /^(section|lang|hide)(=|$)/.test(part)) return false;
-      const eq = part.indexOf('=');
-      const key = decode(part.slice(0, eq));
-      return eq < 0 || DEFAULTS[key] !== decode(part.slice(eq + 1));
-    });
-  return params.join('&');
+  return changed;
 }
 
 function pageName() {
@@ -163,12 +45,10 @@ function pageName() {
 }
 
 function linkHash({ withHide = true } = {}) {
-  const parts = [];
-  if (state.section !== 'course') parts.push(`section=${encodeURIComponent(state.section)}`);
-  parts.push(`lang=${state.lang}`);
-  if (state.values) parts.push(state.values);
-  if (withHide && state.hide.length) parts.push(`hide=${formatHide(state.hide)}`);
-  return parts.join('&');
+  const section = state.section === 'course' ? [] : [`section=${encodeURIComponent(state.section)}`];
+  const values = { ...state.values, lang: state.lang };
+  const hash = formatHash(values, SCHEMA, ['lang', ...Object.keys(state.values)], section);
+  return withHide && state.hide.length ? `${hash}&hide=${formatHide(state.hide)}` : hash;
 }
 
 function linkUrl() {
@@ -177,12 +57,9 @@ function linkUrl() {
   return url.href;
 }
 
-const escapeAttribute = (text) => String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 function snippet() {
-  const title = s('frameTitle', { title: sectionTitle(state.section, state.lang).replace(/^\d+\.\s*/, '') });
-  const height = state.height ?? DEFAULT_HEIGHT;
-  return `<iframe src="${escapeAttribute(linkUrl())}" title="${escapeAttribute(title)}" width="100%" height="${height}" loading="lazy" style="border:0;max-width:100%"></iframe>`;
+  const section = SECTIONS.find((x) => x.id === state.section) ?? null;
+  return embedSnippet({ src: linkUrl(), section, lang: state.lang, height: state.height ?? DEFAULT_EMBED_HEIGHT });
 }
 
 async function copy(text, status, field) {
@@ -198,25 +75,25 @@ async function copy(text, status, field) {
 
 async function main() {
   await Promise.all(LANGUAGES.map(loadLanguage));
+  setLanguage(ui);
   document.title = s('docTitle');
-  html.lang = ui;
   const root = document.getElementById('app');
 
   // --- header and step 1 ---------------------------------------------------------------------
-  const uiSelect = h('select', { id: 'teacher-ui-lang' }, LANGUAGES.map((code) => h('option', { value: code, text: LANGUAGE_NAMES[code] })));
+  const uiSelect = h('select', { id: 'teacher-ui-lang' }, LANGUAGES.map((code) => h('option', { value: code, text: languageName(code) })));
   uiSelect.value = ui;
   uiSelect.addEventListener('change', () => {
-    location.hash = `lang=${uiSelect.value}`;
+    location.hash = formatHash({ lang: uiSelect.value }, GLOBAL_SCHEMA);
     location.reload();
   });
   const sectionSelect = h(
     'select',
     { id: 'teacher-section' },
-    SECTIONS.map((section) => h('option', { value: section.id, text: translate(section.titleKey, {}, ui) })),
+    SECTIONS.map((section) => h('option', { value: section.id, text: t(section.titleKey) })),
     h('option', { value: 'course', text: s('course') }),
   );
   sectionSelect.value = state.section;
-  const langSelect = h('select', { id: 'teacher-lang' }, LANGUAGES.map((code) => h('option', { value: code, text: LANGUAGE_NAMES[code] })));
+  const langSelect = h('select', { id: 'teacher-lang' }, LANGUAGES.map((code) => h('option', { value: code, text: languageName(code) })));
   langSelect.value = state.lang;
 
   // --- step 2: the live preview --------------------------------------------------------------
@@ -286,7 +163,7 @@ async function main() {
     urlField.value = linkUrl();
     snippetField.value = snippet();
     openLink.href = urlField.value;
-    if (document.activeElement !== heightField) heightField.value = String(state.height ?? DEFAULT_HEIGHT);
+    if (document.activeElement !== heightField) heightField.value = String(state.height ?? DEFAULT_EMBED_HEIGHT);
     drawDownloads();
   };
 
@@ -311,29 +188,29 @@ async function main() {
     loadPreview();
   };
 
-  // The preview writes its state to its own hash (history.replaceState): read it back.
-  let lastSeen = '';
+  // The preview writes its state to its own hash and says so (`grpo:state`); it says `grpo:ready`
+  // after every render (a language switch, a reset). Same origin: listen on its window.
   let knownControls = '';
-  const poll = () => {
-    let doc = null;
+  const watchPreview = () => {
+    let win = null;
     try {
-      doc = frame.contentDocument;
+      win = frame.contentWindow;
+      if (!win?.document) return;
     } catch {
-      doc = null;
+      return;
     }
-    if (doc?.documentElement?.dataset.ready === 'true') {
+    const read = () => {
+      if (win.document.documentElement.dataset.ready !== 'true') return;
       html.dataset.ready = 'true';
-      const hash = frame.contentWindow.location.hash;
-      if (hash !== lastSeen) {
-        lastSeen = hash;
-        state.values = stateOf(hash);
-        outputs();
-      }
-      drawControls(doc);
-    }
+      state.values = changedValues(win.location.hash);
+      outputs();
+      drawControls(win.document);
+    };
+    win.addEventListener('grpo:ready', read);
+    win.addEventListener('grpo:state', read);
+    read();
   };
-  setInterval(poll, POLL_MS);
-  frame.addEventListener('load', () => setTimeout(poll, 0));
+  frame.addEventListener('load', watchPreview);
 
   function drawControls(doc) {
     const found = [];
@@ -371,7 +248,7 @@ async function main() {
 
   sectionSelect.addEventListener('change', () => {
     state.section = sectionSelect.value;
-    state.values = '';
+    state.values = {};
     state.hide = state.hide.filter((flag) => flag in HIDE_PARTS);
     knownControls = '';
     controlChecks.replaceChildren();
@@ -388,7 +265,7 @@ async function main() {
     updatePreview();
   });
   reset.addEventListener('click', () => {
-    state.values = '';
+    state.values = {};
     loadPreview();
     outputs();
   });
@@ -414,12 +291,12 @@ async function main() {
     const base = html.dataset.downloads;
     if (!base) return;
     const items = LANGUAGES.map((code) =>
-      h('li', {}, h('a', { href: `${base}grpo-lab-scorm12-${code}.zip`, download: true, text: `grpo-lab-scorm12-${code}.zip` }), ' — ', s('scorm', { lang: LANGUAGE_NAMES[code] })),
+      h('li', {}, h('a', { href: `${base}grpo-lab-scorm12-${code}.zip`, download: true, text: `grpo-lab-scorm12-${code}.zip` }), ' — ', s('scorm', { lang: languageName(code) })),
     );
     const single = state.section === 'course' ? 'index' : state.section;
     if (state.section !== 'course') {
       const name = `grpo-lab-${state.section}-scorm12-${state.lang}.zip`;
-      items.push(h('li', {}, h('a', { href: `${base}scorm-sections/${name}`, download: true, text: name }), ' — ', s('scormSection', { lang: LANGUAGE_NAMES[state.lang] })));
+      items.push(h('li', {}, h('a', { href: `${base}scorm-sections/${name}`, download: true, text: name }), ' — ', s('scormSection', { lang: languageName(state.lang) })));
     }
     items.push(
       h('li', {}, h('a', { href: `${base}single/${single}.html`, download: `grpo-lab-${single}.html`, text: `grpo-lab-${single}.html` }), ' — ', s(state.section === 'course' ? 'singleCourse' : 'single')),

@@ -3,6 +3,7 @@
 // The UPPER_CASE keys are the notebook's chart-label constants, copied exactly from the seed.
 
 import training from './en-training.js'; // sections 6-9 (training) keep their strings there
+import teacher from './en-teacher.js'; // the instructor page (teacher.html)
 
 export default {
   // --- Notebook constants (seeds/000_*.txt), exact strings -------------------------------
@@ -65,6 +66,7 @@ export default {
   'embed.openFull': 'Open the full course page',
   'embed.unknown': 'Unknown section “{id}”. Choose one of the sections below.',
   'embed.pick': 'Sections that can be embedded',
+  'embed.frameTitle': 'GRPO Lab: {title}',
 
   'common.yes': 'yes',
   'common.no': 'no',
@@ -290,4 +292,5 @@ export default {
   'real-model.body':
     'This branch pins a dependency snapshot and makes ambiguous GRPOConfig choices explicit. It needs network access and a suitable accelerator. The release gate did not execute it, so the notebook makes no Qwen3 runtime, memory, or quality claim.',
   ...training,
+  ...teacher,
 };

@@ -2,6 +2,7 @@
 // The UPPER_CASE keys are the notebook's chart-label constants, copied exactly from seeds/004_*.txt.
 
 import training from './ru-training.js'; // sections 6-9 (training) keep their strings there
+import teacher from './ru-teacher.js'; // the instructor page (teacher.html)
 
 export default {
   // --- Константы ноутбука (seeds/004_*.txt), точные строки -------------------------------
@@ -64,6 +65,7 @@ export default {
   'embed.openFull': 'Открыть полную страницу курса',
   'embed.unknown': 'Неизвестный раздел «{id}». Выберите один из разделов ниже.',
   'embed.pick': 'Разделы, которые можно встроить',
+  'embed.frameTitle': 'GRPO Lab: {title}',
 
   'common.yes': 'да',
   'common.no': 'нет',
@@ -289,4 +291,5 @@ export default {
   'real-model.body':
     'Эта ветвь фиксирует снимок зависимостей и делает явными неоднозначные параметры GRPOConfig. Ей нужны доступ к сети и подходящий ускоритель. Релизная проверка её не запускала, поэтому ноутбук не делает утверждений о времени работы, памяти или качестве Qwen3.',
   ...training,
+  ...teacher,
 };

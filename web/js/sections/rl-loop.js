@@ -119,11 +119,12 @@ export default {
 
     // When the profile changes, every field the reader has not changed shows the new defaults.
     // (Registered before bindForm's own listener, so the form reads the new values.)
-    profile.input.addEventListener('change', () => {
+    const showProfileDefaults = () => {
       const current = overrides();
       const next = defaultsOf(core, profile.input.value);
       for (const { spec, control } of fields) if (current[spec.key] === null) control.write(next[spec.core]);
-    });
+    };
+    profile.input.addEventListener('change', showProfileDefaults);
 
     const presets = h('div', { class: 'presets', role: 'group', 'aria-label': t('train.presetsLabel') });
     const controls = h(
@@ -143,25 +144,28 @@ export default {
     host.append(presetNote);
 
     let current = null; // the last valid config
+    // The state keys of a draft: a field left at its profile's default is stored as null.
+    const valuesOf = (draft) => {
+      const defaults = defaultsOf(core, draft.profile);
+      const values = { profile: draft.profile, seed: draft.seed };
+      for (const { spec } of fields) {
+        const value = draft[spec.key];
+        values[spec.key] = value === null || value === defaults[spec.core] ? null : value;
+      }
+      return values;
+    };
     const form = bindForm({
       fields: [profile, seed, ...fields.map((f) => f.control)],
       params: CONFIG_PARAMS,
       compute: (draft) => {
         checkSeed(draft.seed);
-        const defaults = defaultsOf(core, draft.profile);
-        const values = { profile: draft.profile, seed: draft.seed };
-        for (const { spec } of fields) {
-          const value = draft[spec.key];
-          values[spec.key] = value === null || value === defaults[spec.core] ? null : value;
-        }
+        const values = valuesOf(draft);
         const config = core.experimentConfig(configOptions(values));
-        return { values, config, defaults };
+        return { values, config, defaults: defaultsOf(core, draft.profile) };
       },
-      commit: () => {},
+      commit: (draft) => ctx.commit(valuesOf(draft)),
       render: (model) => {
         current = model.config;
-        const before = { profile: ctx.get('profile'), seed: ctx.get('seed') };
-        ctx.commit(model.values);
         for (const { spec, control } of fields) {
           const changed = model.values[spec.key] !== null;
           control.el.classList.toggle('field-changed', changed);
@@ -170,31 +174,19 @@ export default {
           if (hint) hint.textContent = t(changed ? 'train.hint.changed' : 'train.hint.default', { value: shown, trl: spec.trl ?? '—' });
         }
         training.setDraftConfig(model.config);
-        syncOthers(before, model.values);
       },
     });
 
-    // Section 0 holds the same profile and seed: keep both forms showing the same values.
-    const syncOthers = (before, values) => {
-      for (const key of ['profile', 'seed']) {
-        if (before[key] === values[key]) continue;
-        for (const input of document.querySelectorAll(`[data-key="${key}"]`)) {
-          if (host.contains(input) || input.value === String(values[key])) continue;
-          input.value = String(values[key]);
-          input.dispatchEvent(new Event(input.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
-        }
+    // Section 0 holds the same profile and seed: when it changes them in the store, show them here.
+    ctx.subscribe(['profile', 'seed'], (_keys, source) => {
+      if (source === 'rl-loop') return;
+      seed.write(ctx.get('seed'));
+      if (profile.input.value !== ctx.get('profile')) {
+        profile.write(ctx.get('profile'));
+        showProfileDefaults();
       }
-    };
-    const onOtherField = (event) => {
-      const key = event.target?.dataset?.key;
-      if ((key !== 'profile' && key !== 'seed') || host.contains(event.target)) return;
-      const mine = key === 'profile' ? profile : seed;
-      if (mine.input.value === event.target.value) return;
-      mine.input.value = event.target.value;
-      mine.input.dispatchEvent(new Event(key === 'profile' ? 'change' : 'input', { bubbles: true }));
-    };
-    document.addEventListener('input', onOtherField);
-    document.addEventListener('change', onOtherField);
+      form.run();
+    });
 
     for (const preset of PRESETS) {
       const chip = h('button', { type: 'button', class: 'button-chip', dataset: { preset: preset.id }, text: t(`train.preset.${preset.id}`) });
@@ -353,8 +345,6 @@ export default {
       destroy() {
         unsubscribe();
         bar.destroy();
-        document.removeEventListener('input', onOtherField);
-        document.removeEventListener('change', onOtherField);
       },
     };
   },

@@ -90,6 +90,13 @@ export default {
       staleText: t('common.stale'),
     });
     form.run();
+    // Section 6 holds the same profile and seed: when it changes them in the store, show them here.
+    ctx.subscribe(['profile', 'seed'], (_keys, source) => {
+      if (source === 'setup') return;
+      profile.write(ctx.get('profile'));
+      seed.write(ctx.get('seed'));
+      form.run();
+    });
     host.append(notice(ctx, 'setup.notice'));
     ctx.rendered();
     return {};

@@ -1,0 +1,154 @@
+// What the phone test and tools/measure_links.mjs measure, as plain functions over the page: each
+// is passed whole to the engine's evaluate (Playwright, Puppeteer over BiDi, Selenium's
+// executeScript), so the same numbers come from Chromium, Firefox and WebKit. No imports, no
+// closures: they use only their arguments and the DOM.
+
+/** Where section `id`'s heading is, in px from the top of the viewport (0 is right); null if absent. */
+export function headingTop(id) {
+  const section = document.getElementById(id);
+  if (!section) return null;
+  const heading = section.querySelector('h2') ?? section;
+  return Math.round(heading.getBoundingClientRect().top);
+}
+
+/**
+ * Watches section `id`'s heading for `ms` milliseconds while the widgets mount and fill in, as the
+ * reader sees it: sampled where a frame is final, in a ResizeObserver callback that runs after the
+ * page's own (the page re-takes its place in its callback, before the frame is painted; a sample
+ * in requestAnimationFrame would see the layout between a mount and that correction). Resolves
+ * with {last, worst, samples}: worst is the largest |top| seen after the first `settleMs`.
+ */
+export function watchHeading(id, ms, settleMs) {
+  const top = () => {
+    const section = document.getElementById(id);
+    const heading = section && (section.querySelector('h2') ?? section);
+    return heading ? Math.round(heading.getBoundingClientRect().top) : null;
+  };
+  const shellUp = () =>
+    document.documentElement.dataset.shell === 'true'
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener('grpo:shell', resolve, { once: true }));
+  return shellUp().then(
+    () =>
+      new Promise((resolve) => {
+        // Created after the page's observer (js/page.js makes its own before the first render).
+        const started = performance.now();
+        let worst = 0;
+        let samples = 0;
+        const sample = () => {
+          const value = top();
+          samples += 1;
+          if (value !== null && performance.now() - started >= settleMs && Math.abs(value) > Math.abs(worst)) worst = value;
+        };
+        const observer = new ResizeObserver(sample);
+        observer.observe(document.getElementById('app') ?? document.body);
+        setTimeout(() => {
+          observer.disconnect();
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve({ last: top(), worst, samples })));
+        }, ms);
+      }),
+  );
+}
+
+/**
+ * The layout faults of section `id` at the current width: page-wide horizontal overflow, text
+ * boxes (labels, buttons, headings, legends, table cells, hints) that overlap each other,
+ * touch targets under 24x24 px (WCAG 2.2 SC 2.5.8, inline links in text excepted), and
+ * elements wider than the viewport that do not scroll inside their own box.
+ */
+export function layoutFaults(id) {
+  const section = document.getElementById(id);
+  const faults = { overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth, overlaps: [], smallTargets: [], wide: [] };
+  if (!section) return faults;
+  const visible = (el) => {
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') return false;
+    const rect = el.getBoundingClientRect();
+    if (rect.width < 1 || rect.height < 1) return false;
+    // Clipped away by a scrolling ancestor (a wide table's hidden columns): not on screen.
+    for (let p = el.parentElement; p && p !== section; p = p.parentElement) {
+      const ps = getComputedStyle(p);
+      if (/(auto|scroll|hidden)/.test(ps.overflowX + ps.overflowY)) {
+        const box = p.getBoundingClientRect();
+        if (rect.right <= box.left || rect.left >= box.right || rect.bottom <= box.top || rect.top >= box.bottom) return false;
+      }
+    }
+    return !el.closest('.visually-hidden, [hidden]');
+  };
+  const name = (el) => {
+    const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+    const key = el.dataset?.key ? `[data-key="${el.dataset.key}"]` : '';
+    return `${el.tagName.toLowerCase()}${cls}${key} «${(el.textContent || el.value || '').trim().slice(0, 30)}»`;
+  };
+  // Text boxes: the boxes of the text nodes themselves (a Range), so a block's padding is not text.
+  const textBoxes = [];
+  const selector = 'label, button, h2, h3, h4, legend, summary, th, td, .hint, .field-error, .range-value, p, li, figcaption, caption, output';
+  for (const el of section.querySelectorAll(selector)) {
+    if (!visible(el) || el.querySelector(selector)) continue; // innermost text holders only
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const rects = [...range.getClientRects()].filter((r) => r.width >= 1 && r.height >= 1);
+    if (!rects.length) continue;
+    const box = rects.reduce(
+      (a, r) => ({ left: Math.min(a.left, r.left), top: Math.min(a.top, r.top), right: Math.max(a.right, r.right), bottom: Math.max(a.bottom, r.bottom) }),
+      { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity },
+    );
+    textBoxes.push({ el, box });
+  }
+  for (let i = 0; i < textBoxes.length; i += 1) {
+    for (let j = i + 1; j < textBoxes.length; j += 1) {
+      const a = textBoxes[i].box;
+      const b = textBoxes[j].box;
+      const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (x > 2 && y > 2 && !textBoxes[i].el.contains(textBoxes[j].el) && !textBoxes[j].el.contains(textBoxes[i].el)) {
+        faults.overlaps.push(`${name(textBoxes[i].el)} x ${name(textBoxes[j].el)}`);
+      }
+    }
+  }
+  const targets = 'button, select, input:not([type="hidden"]):not(.visually-hidden), summary, label.button-quiet, [role="button"], a:not(p a):not(li a):not(td a)';
+  for (const el of section.querySelectorAll(targets)) {
+    if (!visible(el)) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width < 24 - 0.5 || rect.height < 24 - 0.5) faults.smallTargets.push(`${name(el)} ${Math.round(rect.width)}x${Math.round(rect.height)}`);
+  }
+  const viewport = document.documentElement.clientWidth;
+  for (const el of section.querySelectorAll('*')) {
+    const rect = el.getBoundingClientRect();
+    if (rect.right <= viewport + 1 || !visible(el)) continue;
+    let clipped = false;
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const ps = getComputedStyle(p);
+      if (/(auto|scroll|hidden|clip)/.test(ps.overflowX) && p.getBoundingClientRect().right <= viewport + 1) {
+        clipped = true;
+        break;
+      }
+    }
+    if (!clipped) faults.wide.push(`${name(el)} right ${Math.round(rect.right)}`);
+  }
+  faults.wide = faults.wide.slice(0, 10);
+  return faults;
+}
+
+/** Chart text of section `id`: the smallest font Chart.js draws in each chart (px), and legends. */
+export function chartText(id) {
+  const out = [];
+  const section = document.getElementById(id);
+  if (!section || !window.Chart) return out;
+  for (const canvas of section.querySelectorAll('canvas')) {
+    const chart = window.Chart.getChart(canvas);
+    if (!chart) continue;
+    const sizes = [];
+    for (const scale of Object.values(chart.scales)) {
+      if (scale.options.display === false) continue;
+      sizes.push(scale.options.ticks?.font?.size ?? chart.options.font?.size ?? window.Chart.defaults.font.size);
+      if (scale.options.title?.display) sizes.push(scale.options.title.font?.size ?? window.Chart.defaults.font.size);
+    }
+    const legend = chart.legend;
+    if (legend?.options?.display) sizes.push(legend.options.labels?.font?.size ?? window.Chart.defaults.font.size);
+    // The legend must not reach into the plot area.
+    const overlapsPlot = Boolean(legend?.options?.display && chart.chartArea && legend.top < chart.chartArea.bottom && legend.bottom > chart.chartArea.top && legend.left < chart.chartArea.right && legend.right > chart.chartArea.left);
+    out.push({ minFont: Math.min(...sizes), legendOverlapsPlot: overlapsPlot, width: canvas.clientWidth, height: canvas.clientHeight });
+  }
+  return out;
+}
