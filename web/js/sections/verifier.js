@@ -19,7 +19,32 @@ export const PRESETS = {
   word: ['The molecule is H2O and the code is AB12CD', '12'],
   unclosed: ['So the answer is \\boxed{5', '5'],
   fraction: ['Therefore x = \\dfrac{3}{7}', '0.428571'],
+  // What real datasets write (docs/verifier.md section 6).
+  unit: ['It weighs **5kg**, not 5cm2 or 5²', '5'],
+  latexRef: ['\\boxed{0.5}', '\\dfrac{1}{2}'],
+  escaped: ['Final: \\\\boxed{\\\\frac{3}{7}}', '3 / 7'],
+  currency: ['The total is \\boxed{\\$1,250}', '1,250'],
+  degrees: ['\\boxed{30^\\circ}', '30°'],
 };
+
+/**
+ * The core's reason in the page's language: the dictionary text of `reasonCode` with its
+ * parameters filled in, the reader's own text (content, candidate) and LaTeX shown as code.
+ */
+export function reasonNode(t, check) {
+  const template = t(`verifier.reason.${check.reasonCode}`);
+  const params = check.reasonParams ?? {};
+  const parts = template.split(/\{(\w+)\}/);
+  return h(
+    'span',
+    {},
+    ...parts.map((part, i) => {
+      if (i % 2 === 0) return part;
+      if (!(part in params)) return `{${part}}`;
+      return part === 'value' || part === 'reference' ? params[part] : h('code', { text: params[part] });
+    }),
+  );
+}
 
 export const schema = {
   'v.text': { kind: 'text', default: CASES[0][0], maxLength: 2000 },
@@ -118,7 +143,7 @@ export default {
         ...item(t('verifier.candidate'), check.candidate ? h('code', { text: check.candidate }) : t('verifier.none'), 'candidate'),
         ...item(t('verifier.value'), check.value === null || check.value === undefined ? t('verifier.none') : fmtValue(check.value), 'value'),
         ...item(t('verifier.rule'), ruleNode(check.rule), 'rule'),
-        ...item(t('verifier.reason'), h('span', { lang: 'en', text: check.reason ?? '' }), 'reason'),
+        ...item(t('verifier.reason'), reasonNode(t, check), 'reason'),
       );
     };
     const form = bindForm({
