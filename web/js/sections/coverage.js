@@ -3,7 +3,7 @@
 // the trained policy inspected row by row, as the notebook does; click a response to see its
 // tokens with their sampling probability and advantage.
 import { h, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, refresh, axis, COLORS } from '../charts.js';
+import { chartFigure, makeChart, refresh, describeChart, axis, COLORS } from '../charts.js';
 import { notice } from './common.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
@@ -109,7 +109,8 @@ export default {
       }
       const before = coverageSummary(rows, 'before');
       const after = coverageSummary(rows, 'after');
-      figure.setAria(
+      describeChart(
+        chart,
         t('train.coverage.aria', {
           n: rows.length,
           before: fmt(before.mean, 3),
@@ -123,8 +124,9 @@ export default {
           columns: [
             { label: 'prompt_id', numeric: true },
             { label: t('train.col.prompt') },
-            { label: 'before', numeric: true },
-            { label: 'after', numeric: true },
+            // Headed by the y-axis title the canvas draws and the two bars' legend.
+            { label: `${t('COVERAGE_Y')}, ${t('COVERAGE_BEFORE')}`, numeric: true },
+            { label: `${t('COVERAGE_Y')}, ${t('COVERAGE_AFTER')}`, numeric: true },
           ],
           rows: rows.map((r) => [
             { text: String(r.promptId), value: r.promptId, header: true },
