@@ -122,10 +122,10 @@ notebookClaim(2, 'Increasing $G$ helps in the middle difficulty band, but it doe
   for (const p of [0.01, 0.99]) assert.ok(core.informativeGroupProbability(p, 16) < 0.15, `p=${p}`);
 });
 
-pageClaim('groups.notice', 'At $p = 0.5$ almost every group is informative; at $p = 0.01$ with $G = 8$ fewer than one group in twelve is, so about 1 300 draws buy 100 informative prompts.', () => {
+pageClaim('groups.notice', 'With $G = 8$ (the notebook’s table), at $p = 0.5$ almost every group is informative; at $p = 0.01$ fewer than one group in twelve is, so about 1 300 draws buy 100 informative prompts.', () => {
   const model = state(groups);
   const at = (p) => model.examples.find((row) => row.p === p);
-  assert.equal(model.tableG, 8);
+  assert.equal(model.tableG, 8, 'the table opens at the notebook’s G = 8');
   assert.ok(at(0.5).pinfo > 0.99);
   assert.ok(at(0.01).pinfo < 1 / 12);
   assert.ok(Math.abs(at(0.01).draws - 1300) < 50, `draws ${at(0.01).draws}`);

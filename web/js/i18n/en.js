@@ -209,7 +209,7 @@ export default {
   'groups.col.pinfo': 'P_info, G={g}',
   'groups.col.draws': 'draws for 100 informative prompts',
   'groups.notice':
-    'At $p = 0.5$ almost every group is informative; at $p = 0.01$ with $G = 8$ fewer than one group in twelve is, so about 1 300 draws buy 100 informative prompts. From $G = 2$ to $G = 16$ the middle band ($0.1 \\le p \\le 0.9$) rises by about 0.5 or more, the ends near $p = 0.01$ and $p = 0.99$ by only about 0.13: difficulty filtering, not only group size, decides how much signal a batch carries.',
+    'With $G = 8$ (the notebook’s table), at $p = 0.5$ almost every group is informative; at $p = 0.01$ fewer than one group in twelve is, so about 1 300 draws buy 100 informative prompts. From $G = 2$ to $G = 16$ the middle band ($0.1 \\le p \\le 0.9$) rises by about 0.5 or more, the ends near $p = 0.01$ and $p = 0.99$ by only about 0.13: difficulty filtering, not only group size, decides how much signal a batch carries.',
 
   // --- 3. Advantages and clipping -------------------------------------------------------------
   'advantages.title': '3. Group advantages and clipping',
