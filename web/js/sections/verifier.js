@@ -32,18 +32,31 @@ export const PRESETS = {
  * parameters filled in, the reader's own text (content, candidate) and LaTeX shown as code.
  */
 export function reasonNode(t, check) {
+  if (!check.reasonCode) return h('span', { text: check.reason ?? '' });
   const template = t(`verifier.reason.${check.reasonCode}`);
   const params = check.reasonParams ?? {};
   const parts = template.split(/\{(\w+)\}/);
-  return h(
-    'span',
-    {},
-    ...parts.map((part, i) => {
-      if (i % 2 === 0) return part;
-      if (!(part in params)) return `{${part}}`;
-      return part === 'value' || part === 'reference' ? params[part] : h('code', { text: params[part] });
-    }),
-  );
+  const nodes = [];
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i];
+    if (i % 2 === 0) {
+      nodes.push(part);
+    } else if (!(part in params)) {
+      nodes.push(`{${part}}`);
+    } else if (part === 'value' || part === 'reference') {
+      nodes.push(params[part]);
+    } else {
+      // The box marker keeps the brace the template writes after it: one code span, \boxed{...}.
+      let code = params[part];
+      if (part === 'box') {
+        const brace = parts[i + 1].match(/^\{(\.\.\.)?\}?/)?.[0] ?? '';
+        code += brace;
+        parts[i + 1] = parts[i + 1].slice(brace.length);
+      }
+      nodes.push(h('code', { text: code }));
+    }
+  }
+  return h('span', {}, ...nodes);
 }
 
 export const schema = {
