@@ -32,6 +32,11 @@ void verify(std::string_view text, std::string_view reference) {
   check(r.has_value ==
         (r.status == grpo::VerifierStatus::Correct || r.status == grpo::VerifierStatus::Incorrect));
   check(!r.reason.empty() && !r.rule.empty());
+  bool known_code = false;  // every reason is one of the codes the pages translate
+  for (const grpo::ReasonTemplate& t : grpo::verifier_reason_templates()) {
+    known_code = known_code || r.reason_code == t.code;
+  }
+  check(known_code);
   check(r.candidate.size() <= text.size());
   check(grpo::verify_numeric_answer(text, reference) == r.accuracy);  // deterministic
 }
@@ -66,7 +71,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const grpo::VerifierResult r = grpo::check_numeric_answer(args["text"].get<std::string>(),
                                                               args["reference"].get<std::string>());
-    (void)grpo::api::Json{{"reason", r.reason}, {"candidate", r.candidate}}.dump();
+    grpo::api::Json params = grpo::api::Json::object();
+    for (const auto& [name, value] : r.reason_params) params[name] = value;
+    (void)grpo::api::Json{{"reason", r.reason}, {"candidate", r.candidate}, {"params", params}}
+        .dump();
   } catch (const grpo::InvalidArgument& e) {
     (void)grpo::api::Json(e.what()).dump();
   }

@@ -47,6 +47,25 @@ const corpus = (target) => {
   for (const [text, reference] of notebook) add('notebook', `${reference}\0${text}`);
   add('no-nul', 'x=\u22123, so \\boxed{\\dfrac{-6}{2}} or 50% of 8,000');
   add('utf8-quote', `1\0\\boxed{${'a'.repeat(59)}\u00e9\u00e9\u00e9\u00e9}`);
+  // What real datasets write (docs/verifier.md section 6), including the non-ASCII shapes the
+  // C++ rows spell with \x escapes (which JSON.parse skips above).
+  const datasets = [
+    ['\\frac{1}{2}', '\\boxed{0.5}'],
+    ['\\\\dfrac{3}{4}', 'so 0.75'],
+    ['3 / 7', '\\boxed{3 / 7}'],
+    ['1,234', '\\boxed{1,234}'],
+    ['5 cm', '\\boxed{5\\text{ cm}}'],
+    ['30^\\circ', 'the angle is 30\u00b0'],
+    ['$5', '\\boxed{\\$5}'],
+    ['5\\%', '5\\%'],
+    ['**73**', 'The answer is **73**.'],
+    ['\\text{13}', '\\boxed{\\text{13}}'],
+    ['5', 'It weighs 5kg, not 5cm2 or 5\u00b2'],
+    ['0.5', '\\boxed{$\\frac12$}'],
+    ['1', '1 / 0 then \\boxed{30^{\\circ}}'],
+    ['5', 'costs \u20ac5'],
+  ];
+  for (const [reference, text] of datasets) add('dataset', `${reference}\0${text}`);
 }
 
 // --- config: experimentConfig arguments ----------------------------------------------------

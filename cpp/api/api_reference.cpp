@@ -17,10 +17,18 @@ constexpr std::size_t kMaxVerifierTextBytes = std::size_t{32} << 20;
 Json check_numeric_answer_method(const Json& args) {
   const VerifierResult r = check_numeric_answer(string(args, "text", kMaxVerifierTextBytes),
                                                 string(args, "reference", kMaxVerifierTextBytes));
-  return Json{
-      {"accuracy", r.accuracy},   {"status", status_name(r.status)},
-      {"candidate", r.candidate}, {"value", r.has_value ? encode_number(r.value) : Json(nullptr)},
-      {"rule", r.rule},           {"reason", r.reason}};
+  // reasonCode + reasonParams let a page say the reason in its own language; reason stays the
+  // English sentence for Node users.
+  Json params = Json::object();
+  for (const auto& [name, value] : r.reason_params) params[name] = value;
+  return Json{{"accuracy", r.accuracy},
+              {"status", status_name(r.status)},
+              {"candidate", r.candidate},
+              {"value", r.has_value ? encode_number(r.value) : Json(nullptr)},
+              {"rule", r.rule},
+              {"reason", r.reason},
+              {"reasonCode", r.reason_code},
+              {"reasonParams", params}};
 }
 
 Json weights_json(const TokenWeights& weights) {

@@ -50,25 +50,61 @@ bool sign_is_negative(std::string_view s, std::size_t pos) {
   return s[pos] != '+';
 }
 
+// Currency symbols that may stand directly before a number ($ is ASCII and no word anyway).
+constexpr std::string_view kCurrencySymbols[] = {
+    "\xE2\x82\xAC", "\xC2\xA3", "\xC2\xA5", "\xE2\x82\xBD", "\xE2\x82\xB9"};  // € £ ¥ ₽ ₹
+
+// Length of a superscript digit or sign at `pos` (¹ ² ³, U+2070-U+209F), 0 when there is none:
+// 5² is not the number 5.
+std::size_t superscript_length_at(std::string_view s, std::size_t pos) {
+  if (has_at(s, pos, "\xC2\xB2") || has_at(s, pos, "\xC2\xB3") || has_at(s, pos, "\xC2\xB9")) {
+    return 2;
+  }
+  if (pos + 2 < s.size() && s[pos] == '\xE2') {
+    const auto b1 = static_cast<unsigned char>(s[pos + 1]);
+    const auto b2 = static_cast<unsigned char>(s[pos + 2]);
+    if ((b1 == 0x81 && b2 >= 0xB0) || (b1 == 0x82 && b2 <= 0x9F)) return 3;
+  }
+  return 0;
+}
+
 // True when the character ending just before `pos` is a "word" character: an ASCII letter or
-// digit, '_', '.', or a non-ASCII byte that is not part of U+2212.
+// digit, '_', '.', or a non-ASCII byte that is not part of U+2212 or of a currency symbol.
 bool word_before(std::string_view s, std::size_t pos) {
   if (pos == 0) return false;
   const char p = s[pos - 1];
   if (is_alpha(p) || is_digit(p) || p == '_' || p == '.') return true;
-  if (is_non_ascii(p)) return !(pos >= 3 && has_at(s, pos - 3, kUnicodeMinus));
-  return false;
+  if (!is_non_ascii(p)) return false;
+  if (pos >= 3 && has_at(s, pos - 3, kUnicodeMinus)) return false;
+  for (const std::string_view symbol : kCurrencySymbols) {
+    if (pos >= symbol.size() && has_at(s, pos - symbol.size(), symbol)) return false;
+  }
+  return true;
 }
 
-// True when the text at `pos` glues a word onto a number that ends there: an ASCII letter or
-// digit, '_', '.' followed by a digit, or a non-ASCII byte that does not start U+2212.
-bool word_after(std::string_view s, std::size_t pos) {
+// A byte of a unit word: an ASCII letter or a non-ASCII byte (Cyrillic, °), except U+2212 and
+// superscripts, which the caller checks at the start of each character.
+bool unit_byte(std::string_view s, std::size_t pos) {
+  return is_alpha(s[pos]) ||
+         (is_non_ascii(s[pos]) && !has_at(s, pos, kUnicodeMinus) && !superscript_length_at(s, pos));
+}
+
+// End of the unit word starting at `pos` (pos itself when there is none).
+std::size_t unit_word_end(std::string_view s, std::size_t pos) {
+  while (pos < s.size() && unit_byte(s, pos)) ++pos;
+  return pos;
+}
+
+// True when the text at `pos` glues a number that ends there into a word: a digit, '_', '.'
+// followed by a digit, a superscript, or a run of letters that itself runs into one of those
+// (0x1A, 5cm2). A run of letters that ends the word is a unit: 5kg, 12руб, 30° are numbers.
+bool glued_after(std::string_view s, std::size_t pos) {
   if (pos >= s.size()) return false;
-  const char q = s[pos];
-  if (is_alpha(q) || is_digit(q) || q == '_') return true;
-  if (q == '.') return pos + 1 < s.size() && is_digit(s[pos + 1]);
-  if (is_non_ascii(q)) return !has_at(s, pos, kUnicodeMinus);
-  return false;
+  const std::size_t end = unit_word_end(s, pos);
+  if (end >= s.size()) return false;
+  const char q = s[end];
+  if (is_digit(q) || q == '_' || superscript_length_at(s, end)) return true;
+  return q == '.' && end + 1 < s.size() && is_digit(s[end + 1]);
 }
 
 // A sign belongs to a number only after the start of the text, whitespace or ( [ { = : , ; $.
@@ -212,6 +248,7 @@ struct NumberToken {
   Mantissa numerator, denominator;
   bool has_denominator = false;
   bool latex_fraction = false;
+  bool spaced_slash = false;  // a / b written with spaces around the slash
   bool percent = false;
 };
 
@@ -219,12 +256,22 @@ struct NumberSyntax {
   bool allow_groups = false;          // thousands groups 8,000 (box and reference only)
   bool allow_latex_fraction = false;  // \frac{a}{b}, \dfrac{a}{b}, \tfrac{a}{b}
   bool allow_percent = false;         // trailing % or \%
+  bool allow_spaced_slash = false;    // a / b with spaces around the slash
 };
+
+// Length of the LaTeX command `name` (written with one backslash) at `pos`, also when its
+// backslash is doubled as in JSON-escaped or Python-raw text (\\frac); 0 when it is not there.
+std::size_t command_length(std::string_view s, std::size_t pos, std::string_view name) {
+  if (has_at(s, pos, name)) return name.size();
+  if (pos < s.size() && s[pos] == '\\' && has_at(s, pos + 1, name)) return name.size() + 1;
+  return 0;
+}
 
 // Length of a \frac, \dfrac or \tfrac marker at `pos`, 0 when there is none.
 std::size_t fraction_marker_length(std::string_view s, std::size_t pos) {
-  if (has_at(s, pos, "\\frac")) return 5;
-  if (has_at(s, pos, "\\dfrac") || has_at(s, pos, "\\tfrac")) return 6;
+  for (const std::string_view marker : {"\\frac", "\\dfrac", "\\tfrac"}) {
+    if (const std::size_t n = command_length(s, pos, marker)) return n;
+  }
   return 0;
 }
 
@@ -237,9 +284,16 @@ std::size_t skip_spaces(std::string_view s, std::size_t pos) {
 bool parse_brace_argument(std::string_view s, std::size_t pos, bool allow_groups, Mantissa& m,
                           bool& negative, std::size_t& end) {
   std::size_t i = skip_spaces(s, pos);
+  negative = false;
+  if (i < s.size() && is_digit(s[i])) {  // TeX's \frac12: one digit per argument, no braces
+    m = Mantissa{};
+    m.int_begin = i;
+    m.int_end = m.frac_begin = m.frac_end = m.exp_begin = m.exp_end = i + 1;
+    end = i + 1;
+    return true;
+  }
   if (i >= s.size() || s[i] != '{') return false;
   i = skip_spaces(s, i + 1);
-  negative = false;
   if (const std::size_t sign = sign_length_at(s, i)) {
     negative = sign_is_negative(s, i);
     i += sign;
@@ -271,10 +325,14 @@ bool parse_number_body(std::string_view s, std::size_t pos, const NumberSyntax& 
     tok.latex_fraction = true;
   } else {
     if (!parse_mantissa(s, i, syntax.allow_groups, tok.numerator, i)) return false;
-    if (i + 1 < s.size() && s[i] == '/') {
+    const std::size_t slash = syntax.allow_spaced_slash ? skip_spaces(s, i) : i;
+    if (slash + 1 < s.size() && s[slash] == '/') {
+      const std::size_t den_begin =
+          syntax.allow_spaced_slash ? skip_spaces(s, slash + 1) : slash + 1;
       std::size_t den_end = 0;
-      if (parse_mantissa(s, i + 1, syntax.allow_groups, tok.denominator, den_end)) {
+      if (parse_mantissa(s, den_begin, syntax.allow_groups, tok.denominator, den_end)) {
         tok.has_denominator = true;
+        tok.spaced_slash = slash != i || den_begin != slash + 1;
         i = den_end;
       }
     }
@@ -283,9 +341,9 @@ bool parse_number_body(std::string_view s, std::size_t pos, const NumberSyntax& 
     if (i < s.size() && s[i] == '%') {
       tok.percent = true;
       i += 1;
-    } else if (has_at(s, i, "\\%")) {
+    } else if (const std::size_t n = command_length(s, i, "\\%")) {
       tok.percent = true;
-      i += 2;
+      i += n;
     }
   }
   tok.end = end = i;
@@ -320,28 +378,155 @@ std::string_view trim(std::string_view s) {
   return s.substr(b, e - b);
 }
 
-// The whole of `s` as one number (sign, body, optional percent), or false.
-bool parse_whole_number(std::string_view s, const NumberSyntax& syntax, NumberToken& tok) {
+// Spaces a unit may follow: whitespace and LaTeX's \, \; \: \! \  and ~.
+std::size_t skip_unit_spaces(std::string_view s, std::size_t pos) {
+  while (pos < s.size()) {
+    if (is_space(s[pos]) || s[pos] == '~') {
+      ++pos;
+      continue;
+    }
+    std::size_t n = 0;
+    for (const std::string_view space : {"\\,", "\\;", "\\:", "\\!", "\\ "}) {
+      if ((n = command_length(s, pos, space))) break;
+    }
+    if (!n) break;
+    pos += n;
+  }
+  return pos;
+}
+
+// End of the braced text of a unit command at `pos` (\text{ cm}): letters, spaces and '.' up
+// to '}', or `pos` when the text holds anything else.
+std::size_t unit_text_end(std::string_view s, std::size_t pos) {
+  std::size_t i = pos;
+  while (i < s.size() && (unit_byte(s, i) || is_space(s[i]) || s[i] == '.')) ++i;
+  return i < s.size() && s[i] == '}' ? i + 1 : pos;
+}
+
+// End of a degree sign written in LaTeX at `pos` (^\circ, ^{\circ}, \circ; °C follows as a
+// word), `pos` when there is none.
+std::size_t degrees_end(std::string_view s, std::size_t pos) {
+  std::size_t i = pos;
+  const bool caret = has_at(s, i, "^");
+  if (caret) ++i;
+  const bool brace = caret && has_at(s, i, "{");
+  if (brace) ++i;
+  const std::size_t n = command_length(s, i, "\\circ");
+  if (!n) return pos;
+  i += n;
+  if (brace) {
+    if (!has_at(s, i, "}")) return pos;
+    ++i;
+  }
+  return unit_word_end(s, i);
+}
+
+// End of one unit at `pos`: degrees, \text{...} / \mathrm{...} / \mbox{...} of letters, or a
+// word of letters (cm, kg, руб, °); `pos` when there is none.
+std::size_t unit_end(std::string_view s, std::size_t pos) {
+  if (const std::size_t end = degrees_end(s, pos); end != pos) return end;
+  for (const std::string_view command : {"\\text{", "\\mathrm{", "\\mbox{"}) {
+    if (const std::size_t n = command_length(s, pos, command)) {
+      const std::size_t end = unit_text_end(s, pos + n);
+      return end == pos + n ? pos : end;
+    }
+  }
+  return unit_word_end(s, pos);
+}
+
+// Peels one wrapper that encloses all of `s` (already trimmed): **x**, __x__, *x*, $x$, \(x\),
+// \text{x}, \textbf{x}, \mathrm{x}, \mathbf{x}, \mbox{x}. Each peel removes at least two bytes,
+// so peeling down to the number is linear.
+bool peel_wrapper(std::string_view& s) {
+  static constexpr std::string_view kPairs[][2] = {
+      {"**", "**"}, {"__", "__"}, {"*", "*"}, {"$", "$"}, {"\\(", "\\)"}, {"\\\\(", "\\\\)"}};
+  for (const auto& pair : kPairs) {
+    const std::string_view open = pair[0], close = pair[1];
+    if (s.size() > open.size() + close.size() && has_at(s, 0, open) &&
+        has_at(s, s.size() - close.size(), close)) {
+      s = trim(s.substr(open.size(), s.size() - open.size() - close.size()));
+      return true;
+    }
+  }
+  for (const std::string_view command :
+       {"\\text{", "\\textbf{", "\\mathrm{", "\\mathbf{", "\\mbox{"}) {
+    const std::size_t n = command_length(s, 0, command);
+    if (n && s.size() > n && s.back() == '}') {
+      s = trim(s.substr(n, s.size() - n - 1));
+      return true;
+    }
+  }
+  return false;
+}
+
+// Length of a currency sign at `pos` ($, \$, € £ ¥ ₽ ₹), 0 when there is none.
+std::size_t currency_length_at(std::string_view s, std::size_t pos) {
+  if (has_at(s, pos, "$")) return 1;
+  if (const std::size_t n = command_length(s, pos, "\\$")) return n;
+  for (const std::string_view symbol : kCurrencySymbols) {
+    if (has_at(s, pos, symbol)) return symbol.size();
+  }
+  return 0;
+}
+
+// The whole of `s` as one answer, the syntax shared by a box's content and the reference:
+// wrappers peeled (**73**, \text{13}), then [sign] [currency] number [% | unit] with thousands
+// groups, LaTeX fractions and a / b. On success `number_text` is the peeled text the token's
+// positions refer to.
+bool parse_answer(std::string_view s, NumberToken& tok, std::string_view& number_text) {
+  NumberSyntax syntax;
+  syntax.allow_groups = true;
+  syntax.allow_latex_fraction = true;
+  syntax.allow_percent = true;
+  syntax.allow_spaced_slash = true;
+  s = trim(s);
+  while (peel_wrapper(s)) {
+  }
   std::size_t i = 0;
   bool negative = false;
-  if (const std::size_t sign = sign_length_at(s, 0)) {
-    negative = sign_is_negative(s, 0);
-    i = sign;
+  if (const std::size_t sign = sign_length_at(s, i)) {
+    negative = sign_is_negative(s, i);
+    i += sign;
+  }
+  if (const std::size_t currency = currency_length_at(s, i)) {
+    i += currency;
+    if (i == currency) {  // a sign may follow a leading currency: $-5
+      if (const std::size_t sign = sign_length_at(s, i)) {
+        negative = sign_is_negative(s, i);
+        i += sign;
+      }
+    }
   }
   std::size_t end = 0;
-  if (!parse_number_body(s, i, syntax, tok, end) || end != s.size()) return false;
+  if (!parse_number_body(s, i, syntax, tok, end)) return false;
+  if (!tok.percent && end < s.size()) {
+    const std::size_t unit_begin = skip_unit_spaces(s, end);
+    const std::size_t unit = unit_end(s, unit_begin);
+    if (unit == unit_begin) return false;  // something after the number that is not a unit
+    end = unit;
+  }
+  if (end != s.size()) return false;
   tok.begin = 0;
+  tok.end = end;
   tok.negative = tok.negative != negative;
+  number_text = s;
   return true;
 }
 
-std::string quote(std::string_view s) {
-  if (s.size() <= kQuoteLimit) return "'" + std::string(s) + "'";
-  // Cut before a UTF-8 continuation byte, never inside a character: the reason must stay valid
-  // UTF-8 or the JSON API could not print it (found by fuzz/fuzz_verifier).
+// A prefix of `s` for a reason sentence: at most kQuoteLimit bytes, cut before a UTF-8
+// continuation byte, never inside a character (the reason must stay valid UTF-8 or the JSON
+// API could not print it: found by fuzz/fuzz_verifier), "... (N bytes)" when cut.
+std::string clip(std::string_view s) {
+  if (s.size() <= kQuoteLimit) return std::string(s);
   std::size_t cut = kQuoteLimit;
   while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-  return "'" + std::string(s.substr(0, cut)) + "...' (" + std::to_string(s.size()) + " bytes)";
+  return std::string(s.substr(0, cut)) + "... (" + std::to_string(s.size()) + " bytes)";
+}
+
+// A quoted prefix for an error message: 'abc', or 'abc... (12345 bytes)' when cut.
+std::string quote(std::string_view s) {
+  if (s.size() <= kQuoteLimit) return "'" + std::string(s) + "'";
+  return "'" + clip(s) + "'";
 }
 
 // The last box: the marker (\boxed or \fbox) that starts last among those followed by optional
@@ -402,6 +587,9 @@ bool find_last_number(std::string_view s, NumberToken& last) {
   syntax.allow_groups = false;
   syntax.allow_latex_fraction = true;
   syntax.allow_percent = true;
+  syntax.allow_spaced_slash = true;
+  NumberSyntax tight = syntax;  // for "3 / 7y": the fraction is glued, the 3 alone is not
+  tight.allow_spaced_slash = false;
   const std::size_t n = s.size();
   bool found = false;
   std::size_t i = 0;
@@ -419,7 +607,11 @@ bool find_last_number(std::string_view s, NumberToken& last) {
       ++i;  // a \frac that is not a numeric fraction: keep scanning inside it
       continue;
     }
-    const bool glued = (digit_start && word_before(s, i)) || (!tok.percent && word_after(s, end));
+    bool glued = (digit_start && word_before(s, i)) || (!tok.percent && glued_after(s, end));
+    if (glued && tok.spaced_slash && !word_before(s, i)) {
+      parse_number_body(s, i, tight, tok, end);  // re-reads only the numerator: still linear
+      glued = !tok.percent && glued_after(s, end);
+    }
     if (!glued) {
       // Attach a sign written directly before the number, in a context where it is a sign.
       std::size_t sign_pos = i;
@@ -447,22 +639,106 @@ std::string display_number(double value) {
   return buffer;
 }
 
-std::string comparison_sentence(double ref, bool equal) {
-  if (equal) {
-    return ", which equals the reference " + display_number(ref) +
-           " within 1e-6 * max(1, |reference|).";
-  }
-  return ", which differs from the reference " + display_number(ref) +
-         " by more than 1e-6 * max(1, |reference|).";
-}
-
 std::string reference_syntax_message(std::string_view reference) {
-  return "reference: must be a number (integer, decimal, or fraction a/b, with optional sign, "
-         "exponent and thousands groups such as 8,000), got " +
+  return "reference: must be one number (integer, decimal, a/b or \\frac{a}{b}, with optional "
+         "sign, exponent, thousands groups such as 8,000, % or a unit), got " +
          quote(reference);
 }
 
+using Params = std::vector<std::pair<std::string, std::string>>;
+
+// Fills {name} placeholders of an English template from `params` (one pass: a parameter's
+// text is never read as a placeholder).
+std::string fill_template(std::string_view text, const Params& params) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t open = text.find('{', i);
+    const std::size_t close = open == std::string_view::npos ? open : text.find('}', open);
+    if (close == std::string_view::npos) break;
+    out.append(text.substr(i, open - i));
+    const std::string_view name = text.substr(open + 1, close - open - 1);
+    bool filled = false;
+    for (const auto& [key, value] : params) {
+      if (key == name) {
+        out += value;
+        filled = true;
+        break;
+      }
+    }
+    if (!filled) out.append(text.substr(open, close - open + 1));
+    i = close + 1;
+  }
+  out.append(text.substr(i));
+  return out;
+}
+
+const std::string& english_template(std::string_view code) {
+  static const std::vector<std::pair<std::string, std::string>> kTexts = [] {
+    std::vector<std::pair<std::string, std::string>> texts;
+    for (const ReasonTemplate& t : verifier_reason_templates())
+      texts.emplace_back(t.code, t.english);
+    return texts;
+  }();
+  for (const auto& [name, text] : kTexts) {
+    if (name == code) return text;
+  }
+  static const std::string kUnknown;
+  return kUnknown;
+}
+
+// Sets the reason as a code, its parameters and the English sentence they make.
+void set_reason(VerifierResult& result, const char* code, Params params) {
+  result.reason_code = code;
+  result.reason = fill_template(english_template(code), params);
+  result.reason_params = std::move(params);
+}
+
 }  // namespace
+
+const std::vector<ReasonTemplate>& verifier_reason_templates() {
+  // {box} is \boxed or \fbox; {content} and {candidate} are clipped to 60 bytes; {value} and
+  // {reference} have 12 significant digits. The page's dictionaries hold the same codes
+  // (web/js/i18n/: verifier.reason.<code>); a Node test checks the English texts are equal.
+  static const std::vector<ReasonTemplate> kTemplates = {
+      {"unclosed_box",
+       "The last {box}{ never closes with a matching '}', so the answer is invalid; numbers "
+       "outside a box are not used."},
+      {"empty_box",
+       "The last {box}{} is empty, so the answer is invalid; numbers outside the box are not "
+       "used."},
+      {"box_not_number",
+       "The last {box}{...} holds '{content}', which is not a single number, so the answer is "
+       "invalid; numbers outside the box are not used."},
+      {"no_number",
+       "The text has no \\boxed{...} and no standalone number, so there is no answer to check."},
+      {"box_zero_denominator",
+       "The last {box}{...} holds '{content}', a fraction with a zero denominator, so the answer "
+       "is invalid; an earlier number is not used."},
+      {"text_zero_denominator",
+       "The last number in the text is '{candidate}', a fraction with a zero denominator, so the "
+       "answer is invalid; an earlier number is not used."},
+      {"box_non_finite",
+       "The last {box}{...} holds '{content}', whose value is too large to represent (not "
+       "finite), so the answer is invalid; an earlier number is not used."},
+      {"text_non_finite",
+       "The last number in the text is '{candidate}', whose value is too large to represent (not "
+       "finite), so the answer is invalid; an earlier number is not used."},
+      {"box_equal",
+       "The last {box}{...} holds '{content}' = {value}, which equals the reference {reference}"
+       " within 1e-6 * max(1, |reference|)."},
+      {"box_differs",
+       "The last {box}{...} holds '{content}' = {value}, which differs from the reference "
+       "{reference} by more than 1e-6 * max(1, |reference|)."},
+      {"text_equal",
+       "The last number in the text is '{candidate}' = {value}, which equals the reference "
+       "{reference} within 1e-6 * max(1, |reference|)."},
+      {"text_differs",
+       "The last number in the text is '{candidate}' = {value}, which differs from the reference "
+       "{reference} by more than 1e-6 * max(1, |reference|)."},
+  };
+  return kTemplates;
+}
 
 const char* status_name(VerifierStatus status) {
   switch (status) {
@@ -481,14 +757,12 @@ const char* status_name(VerifierStatus status) {
 }
 
 double parse_reference(std::string_view reference) {
-  const std::string_view text = trim(reference);
-  NumberSyntax syntax;
-  syntax.allow_groups = true;
   NumberToken tok;
-  require(!text.empty() && parse_whole_number(text, syntax, tok),
+  std::string_view number_text;
+  require(parse_answer(reference, tok, number_text),
           [&] { return reference_syntax_message(reference); });
   double value = 0.0;
-  switch (evaluate(text, tok, value)) {
+  switch (evaluate(number_text, tok, value)) {
     case NumberCheck::Ok:
       return value;
     case NumberCheck::ZeroDenominator:
@@ -509,19 +783,18 @@ VerifierResult check_numeric_answer(std::string_view text, std::string_view refe
 
   NumberToken tok;
   std::string_view source;  // the text the token positions refer to
-  std::string where;        // "The last \boxed{...} holds" / "The last number in the text is"
+  Params where;             // {box, content} or {candidate}
+  const char* source_name = "text";
   const BoxSearch box = find_last_box(text);
   if (box.found) {
-    const std::string box_name = std::string(box.marker) + "{...}";
     const std::string_view raw =
         text.substr(box.content_begin, box.content_end - box.content_begin);
+    where = {{"box", std::string(box.marker)}};
     if (!box.closed) {
       result.status = VerifierStatus::Invalid;
       result.rule = "unclosed_box";
       result.candidate = std::string(raw);
-      result.reason = "The last " + std::string(box.marker) +
-                      "{ never closes with a matching '}', so the answer is invalid; numbers "
-                      "outside a box are not used.";
+      set_reason(result, "unclosed_box", where);
       return result;
     }
     const std::string_view content = trim(raw);
@@ -529,55 +802,43 @@ VerifierResult check_numeric_answer(std::string_view text, std::string_view refe
     if (content.empty()) {
       result.status = VerifierStatus::Invalid;
       result.rule = "empty_box";
-      result.reason = "The last " + std::string(box.marker) +
-                      "{} is empty, so the answer is invalid; numbers outside the box are not "
-                      "used.";
+      set_reason(result, "empty_box", where);
       return result;
     }
-    NumberSyntax syntax;
-    syntax.allow_groups = true;
-    syntax.allow_latex_fraction = true;
-    syntax.allow_percent = true;
-    if (!parse_whole_number(content, syntax, tok)) {
+    where.emplace_back("content", clip(content));
+    if (!parse_answer(content, tok, source)) {
       result.status = VerifierStatus::Invalid;
       result.rule = "box_not_number";
-      result.reason = "The last " + box_name + " holds " + quote(content) +
-                      ", which is not a single number, so the answer is invalid; numbers "
-                      "outside the box are not used.";
+      set_reason(result, "box_not_number", where);
       return result;
     }
-    source = content;
     result.rule = "last_box";
-    where = "The last " + box_name + " holds " + quote(content);
+    source_name = "box";
   } else {
     if (!find_last_number(text, tok)) {
       result.status = VerifierStatus::NoAnswer;
       result.rule = "no_number";
-      result.reason =
-          "The text has no \\boxed{...} and no standalone number, so there is no answer to check.";
+      set_reason(result, "no_number", {});
       return result;
     }
     source = text;
     result.candidate = std::string(text.substr(tok.begin, tok.end - tok.begin));
     result.rule = "last_number";
-    where = "The last number in the text is " + quote(result.candidate);
+    where = {{"candidate", clip(result.candidate)}};
   }
+  const std::string prefix = std::string(source_name) + "_";
 
   double value = 0.0;
   switch (evaluate(source, tok, value)) {
     case NumberCheck::ZeroDenominator:
       result.status = VerifierStatus::Invalid;
       result.rule = "zero_denominator";
-      result.reason = where +
-                      ", a fraction with a zero denominator, so the answer is invalid; an "
-                      "earlier number is not used.";
+      set_reason(result, (prefix + "zero_denominator").c_str(), where);
       return result;
     case NumberCheck::NonFinite:
       result.status = VerifierStatus::Invalid;
       result.rule = "non_finite";
-      result.reason = where +
-                      ", whose value is too large to represent (not finite), so the answer is "
-                      "invalid; an earlier number is not used.";
+      set_reason(result, (prefix + "non_finite").c_str(), where);
       return result;
     case NumberCheck::Ok:
       break;
@@ -587,7 +848,9 @@ VerifierResult check_numeric_answer(std::string_view text, std::string_view refe
   const bool equal = std::fabs(value - ref) <= kTolerance * std::fmax(1.0, std::fabs(ref));
   result.status = equal ? VerifierStatus::Correct : VerifierStatus::Incorrect;
   result.accuracy = equal ? 1 : 0;
-  result.reason = where + " = " + display_number(value) + comparison_sentence(ref, equal);
+  where.emplace_back("value", display_number(value));
+  where.emplace_back("reference", display_number(ref));
+  set_reason(result, (prefix + (equal ? "equal" : "differs")).c_str(), where);
   return result;
 }
 

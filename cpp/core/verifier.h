@@ -3,6 +3,8 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace grpo {
 
@@ -18,8 +20,19 @@ struct VerifierResult {
   double value = 0.0;     // parsed candidate; meaningful only when has_value
   bool has_value = false;
   std::string rule;    // short machine id of the rule that decided, e.g. "last_box"
-  std::string reason;  // one human-readable sentence (English)
+  std::string reason;  // one human-readable sentence (English): kReasonTemplates filled in
+  // The same sentence as a code and its parameters, so a page can say it in its own language:
+  // reason == the English template of reason_code with reason_params filled in.
+  std::string reason_code;                                         // e.g. "box_equal"
+  std::vector<std::pair<std::string, std::string>> reason_params;  // e.g. {"value", "0.42857"}
 };
+
+// Every reason code and its English template ({name} is a parameter), in a fixed order.
+struct ReasonTemplate {
+  const char* code;
+  const char* english;
+};
+const std::vector<ReasonTemplate>& verifier_reason_templates();
 
 // Throws InvalidArgument("reference: ...") when the reference is not a number.
 VerifierResult check_numeric_answer(std::string_view text, std::string_view reference);

@@ -1,5 +1,6 @@
 // Catch2 tests of the section 1 numeric answer verifier: notebook cases, every rule, bad
 // references and megabyte inputs.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -102,7 +103,8 @@ TEST_CASE("verifier: rule table", "[verifier]") {
       {"\\boxed{3 \\times 10^{5}}", "300000", 0, "invalid", "box_not_number", "3 \\times 10^{5}"},
       {"\\boxed{2 2/3}", "2.6666667", 0, "invalid", "box_not_number", "2 2/3"},
       {"\\boxed{1,00}", "100", 0, "invalid", "box_not_number", "1,00"},
-      {"\\boxed{12 apples}", "12", 0, "invalid", "box_not_number", "12 apples"},
+      {"\\boxed{12 apples and 3 pears}", "12", 0, "invalid", "box_not_number",
+       "12 apples and 3 pears"},
       {"\\boxed{- 5}", "-5", 0, "invalid", "box_not_number", "- 5"},
       {"\\boxed{5.}", "5", 0, "invalid", "box_not_number", "5."},
       {"\\boxed{\\{5\\}}", "5", 0, "invalid", "box_not_number", "\\{5\\}"},
@@ -164,13 +166,72 @@ TEST_CASE("verifier: rule table", "[verifier]") {
       {"5 then 1e400", "5", 0, "invalid", "non_finite", "1e400"},
       {"1e400 then 5", "5", 1, "correct", "last_number", "5"},
       {"\xD0\x9E\xD1\x82\xD0\xB2\xD0\xB5\xD1\x82: 12", "12", 1, "correct", "last_number", "12"},
+      // What real datasets write (docs/verifier.md section 6): the reference in any notation a
+      // box may hold.
+      {"\\boxed{0.5}", "\\frac{1}{2}", 1, "correct", "last_box", "0.5"},
+      {"\\boxed{0.75}", "\\dfrac{3}{4}", 1, "correct", "last_box", "0.75"},
+      {"\\boxed{0.5}", "\\\\frac{1}{2}", 1, "correct", "last_box", "0.5"},
+      {"\\boxed{0.5}", "\\frac12", 1, "correct", "last_box", "0.5"},
+      {"\\boxed{3/7}", "3 / 7", 1, "correct", "last_box", "3/7"},
+      {"\\boxed{1234}", "1,234", 1, "correct", "last_box", "1234"},
+      {"\\boxed{50}", "50\\%", 1, "correct", "last_box", "50"},
+      {"\\boxed{5}", "5 cm", 1, "correct", "last_box", "5"},
+      {"\\boxed{5}", "$5", 1, "correct", "last_box", "5"},
+      {"\\boxed{30}", "30^\\circ", 1, "correct", "last_box", "30"},
+      {"\\boxed{13}", "\\text{13}", 1, "correct", "last_box", "13"},
+      {"\\boxed{73}", "**73**", 1, "correct", "last_box", "73"},
+      // Box contents in dataset notations: units, symbols, wrappers, spaced and doubled fractions.
+      {"\\boxed{3 / 7}", "0.428571", 1, "correct", "last_box", "3 / 7"},
+      {"\\boxed{\\\\frac{1}{2}}", "0.5", 1, "correct", "last_box", "\\\\frac{1}{2}"},
+      {"\\\\boxed{\\\\dfrac{3}{7}}", "3/7", 1, "correct", "last_box", "\\\\dfrac{3}{7}"},
+      {"\\boxed{\\frac12}", "0.5", 1, "correct", "last_box", "\\frac12"},
+      {"\\boxed{12 apples}", "12", 1, "correct", "last_box", "12 apples"},
+      {"\\boxed{5kg}", "5", 1, "correct", "last_box", "5kg"},
+      {"\\boxed{5\\text{ cm}}", "5", 1, "correct", "last_box", "5\\text{ cm}"},
+      {"\\boxed{5\\,\\mathrm{kg}}", "5", 1, "correct", "last_box", "5\\,\\mathrm{kg}"},
+      {"\\boxed{30^\\circ}", "30", 1, "correct", "last_box", "30^\\circ"},
+      {"\\boxed{30^{\\circ}}", "30", 1, "correct", "last_box", "30^{\\circ}"},
+      {"\\boxed{30\xC2\xB0}", "30", 1, "correct", "last_box", "30\xC2\xB0"},
+      {"\\boxed{\\$5}", "5", 1, "correct", "last_box", "\\$5"},
+      {"\\boxed{$5}", "5", 1, "correct", "last_box", "$5"},
+      {"\\boxed{-\\$5}", "-5", 1, "correct", "last_box", "-\\$5"},
+      {"\\boxed{\\$1,250.50}", "1250.5", 1, "correct", "last_box", "\\$1,250.50"},
+      {"\\boxed{\\text{13}}", "13", 1, "correct", "last_box", "\\text{13}"},
+      {"\\boxed{\\textbf{73}}", "73", 1, "correct", "last_box", "\\textbf{73}"},
+      {"\\boxed{**73**}", "73", 1, "correct", "last_box", "**73**"},
+      {"\\boxed{$\\frac{1}{2}$}", "0.5", 1, "correct", "last_box", "$\\frac{1}{2}$"},
+      {"\\boxed{5\\%}", "5", 1, "correct", "last_box", "5\\%"},
+      {"\\boxed{3 / 0}", "0", 0, "invalid", "zero_denominator", "3 / 0"},
+      {"\\boxed{5 cm^2}", "5", 0, "invalid", "box_not_number", "5 cm^2"},
+      {"\\boxed{5\xC2\xB2}", "5", 0, "invalid", "box_not_number", "5\xC2\xB2"},
+      {"\\boxed{5} weighs 7kg", "5", 1, "correct", "last_box", "5"},
+      // Free text in dataset notations.
+      {"The answer is **73**.", "73", 1, "correct", "last_number", "73"},
+      {"The answer is *73*", "73", 1, "correct", "last_number", "73"},
+      {"\\text{13}", "13", 1, "correct", "last_number", "13"},
+      {"It weighs 5kg.", "5", 1, "correct", "last_number", "5"},
+      {"the angle is 30\xC2\xB0", "30", 1, "correct", "last_number", "30"},
+      {"the angle is 30^\\circ", "30", 1, "correct", "last_number", "30"},
+      {"it costs $5", "5", 1, "correct", "last_number", "5"},
+      {"it costs \xE2\x82\xAC"
+       "5",
+       "5", 1, "correct", "last_number", "5"},
+      {"so 3 / 7", "0.428571", 1, "correct", "last_number", "3 / 7"},
+      {"1 / 0", "0", 0, "invalid", "zero_denominator", "1 / 0"},
+      {"Final: \\\\dfrac{3}{7}", "3/7", 1, "correct", "last_number", "\\\\dfrac{3}{7}"},
+      {"so -\\\\frac{3}{4}", "-0.75", 1, "correct", "last_number", "-\\\\frac{3}{4}"},
+      {"so \\frac12", "0.5", 1, "correct", "last_number", "\\frac12"},
+      // The strict rules stay: superscripts, words running into digits, numbers inside words.
+      {"5\xC2\xB2", "5", 0, "no_answer", "no_number", ""},
+      {"5cm2", "5", 0, "no_answer", "no_number", ""},
+      {"x\xC2\xB2 = 4", "4", 1, "correct", "last_number", "4"},
       // Words glued to digits, and non-numbers.
-      {"12abc", "12", 0, "no_answer", "no_number", ""},
-      {"3x", "3", 0, "no_answer", "no_number", ""},
+      {"12abc", "12", 1, "correct", "last_number", "12"},
+      {"3x", "3", 1, "correct", "last_number", "3"},
       {"the answer is 3x, not 4", "4", 1, "correct", "last_number", "4"},
-      {"5cm", "5", 0, "no_answer", "no_number", ""},
-      {"5eggs", "5", 0, "no_answer", "no_number", ""},
-      {"12\xD1\x80\xD1\x83\xD0\xB1", "12", 0, "no_answer", "no_number", ""},
+      {"5cm", "5", 1, "correct", "last_number", "5"},
+      {"5eggs", "5", 1, "correct", "last_number", "5"},
+      {"12\xD1\x80\xD1\x83\xD0\xB1", "12", 1, "correct", "last_number", "12"},
       {"H2O", "2", 0, "no_answer", "no_number", ""},
       {"AB12CD", "12", 0, "no_answer", "no_number", ""},
       {"AB12/3", "4", 0, "no_answer", "no_number", ""},
@@ -224,19 +285,74 @@ TEST_CASE("verifier: references", "[verifier]") {
   CHECK_THAT(grpo::parse_reference("1e3"), WithinAbs(1000.0, 0.0));
   CHECK_THAT(grpo::parse_reference("1,000,000.25"), WithinAbs(1000000.25, 0.0));
 
-  const std::string bad = GENERATE(as<std::string>{}, "abc", "", "   ", "1/0", "0/0", "NaN", "nan",
-                                   "inf", "-Infinity", "1e400", "5%", "\\frac{1}{2}", "1,00",
-                                   "1 000", "0x10", "--1", "2 2/3", "1/-2", "12abc");
+  const std::string bad =
+      GENERATE(as<std::string>{}, "abc", "", "   ", "1/0", "0/0", "NaN", "nan", "inf", "-Infinity",
+               "1e400", "1,00", "1 000", "0x10", "--1", "2 2/3", "1/-2", "abc12", "x+1",
+               "12 apples and pears", "5\xC2\xB2", "3 \\times 10^{5}", "\\frac{1}{0}");
   CAPTURE(bad);
   REQUIRE_THROWS_AS(grpo::parse_reference(bad), grpo::InvalidArgument);
   REQUIRE_THROWS_WITH(check_numeric_answer("5", bad), Catch::Contains("reference"));
   REQUIRE_THROWS_WITH(verify_numeric_answer("no number here", bad), Catch::Contains("reference"));
 }
 
+TEST_CASE("verifier: the reference reads every notation a box reads", "[verifier]") {
+  CHECK_THAT(grpo::parse_reference("\\frac{1}{2}"), WithinAbs(0.5, 0.0));
+  CHECK_THAT(grpo::parse_reference("\\\\dfrac{3}{4}"), WithinAbs(0.75, 0.0));
+  CHECK_THAT(grpo::parse_reference("-\\frac{3}{4}"), WithinAbs(-0.75, 0.0));
+  CHECK_THAT(grpo::parse_reference(" 3 / 4 "), WithinAbs(0.75, 0.0));
+  CHECK_THAT(grpo::parse_reference("1,000,000"), WithinAbs(1e6, 0.0));
+  CHECK_THAT(grpo::parse_reference("50%"), WithinAbs(50.0, 0.0));
+  CHECK_THAT(grpo::parse_reference("\\$1,250"), WithinAbs(1250.0, 0.0));
+  CHECK_THAT(grpo::parse_reference("30^\\circ"), WithinAbs(30.0, 0.0));
+  CHECK_THAT(grpo::parse_reference("12 cm"), WithinAbs(12.0, 0.0));
+  CHECK_THAT(grpo::parse_reference("**73**"), WithinAbs(73.0, 0.0));
+  CHECK_THAT(grpo::parse_reference("\\text{13}"), WithinAbs(13.0, 0.0));
+  REQUIRE_THROWS_WITH(grpo::parse_reference("\\frac{1}{0}"), Catch::Contains("denominator"));
+}
+
+TEST_CASE("verifier: every reason is a code whose English template, filled, is the reason",
+          "[verifier]") {
+  const std::vector<std::pair<std::string, std::string>> inputs = {
+      {"\\boxed{5", "5"},      {"\\boxed{}", "5"},    {"\\boxed{x+1}", "5"},
+      {"no answer", "5"},      {"\\boxed{1/0}", "0"}, {"1/0", "0"},
+      {"\\boxed{1e400}", "1"}, {"5 then 1e400", "5"}, {"\\boxed{3/7}", "0.428571"},
+      {"\\boxed{3}", "4"},     {"it is 41", "41"},    {"it is 41", "42"}};
+  std::vector<std::string> seen;
+  for (const auto& [text, reference] : inputs) {
+    CAPTURE(text, reference);
+    const VerifierResult r = check_numeric_answer(text, reference);
+    seen.push_back(r.reason_code);
+    std::string filled;
+    for (const grpo::ReasonTemplate& t : grpo::verifier_reason_templates()) {
+      if (r.reason_code == t.code) filled = t.english;
+    }
+    REQUIRE_FALSE(filled.empty());
+    for (const auto& [name, value] : r.reason_params) {
+      const std::string placeholder = "{" + name + "}";
+      for (std::size_t at; (at = filled.find(placeholder)) != std::string::npos;) {
+        filled.replace(at, placeholder.size(), value);
+      }
+    }
+    CHECK(filled == r.reason);
+  }
+  // Each code is reached by one input above.
+  for (const grpo::ReasonTemplate& t : grpo::verifier_reason_templates()) {
+    CAPTURE(t.code);
+    CHECK(std::count(seen.begin(), seen.end(), t.code) == 1);
+  }
+  const VerifierResult r = check_numeric_answer("Final: \\boxed{3/7}", "0.428571");
+  CHECK(r.reason_code == "box_equal");
+  CHECK(r.reason_params ==
+        std::vector<std::pair<std::string, std::string>>{{"box", "\\boxed"},
+                                                         {"content", "3/7"},
+                                                         {"value", "0.428571428571"},
+                                                         {"reference", "0.428571"}});
+}
+
 TEST_CASE("verifier: reference error messages say what is allowed", "[verifier]") {
   REQUIRE_THROWS_WITH(grpo::parse_reference("abc"),
-                      Catch::StartsWith("reference: must be a number") &&
-                          Catch::Contains("fraction a/b") && Catch::Contains("'abc'"));
+                      Catch::StartsWith("reference: must be one number") &&
+                          Catch::Contains("a/b or \\frac{a}{b}") && Catch::Contains("'abc'"));
   REQUIRE_THROWS_WITH(grpo::parse_reference("1/0"),
                       Catch::StartsWith("reference:") && Catch::Contains("denominator"));
   REQUIRE_THROWS_WITH(grpo::parse_reference("1e400"),
@@ -293,4 +409,21 @@ TEST_CASE("verifier: megabyte inputs return a verdict", "[verifier]") {
   CHECK(status(repeat("1e", kSize)) == "no_answer");
   CHECK(status(std::string(kSize, '.')) == "no_answer");
   CHECK(status(std::string(kSize, ' ')) == "no_answer");
+  // The dataset notations: units, spaced and doubled fractions, wrappers peeled one by one.
+  CHECK(status(repeat("5kg ", kSize)) == "incorrect");
+  CHECK(status(repeat("5kg", kSize)) == "no_answer");  // kg5 runs into a digit: glued
+  CHECK(status(repeat("1a", kSize)) == "no_answer");
+  CHECK(status(repeat("1 / ", kSize)) == "correct");
+  CHECK(status(repeat("1 / 2 ", kSize) + "1 / 0") == "invalid");
+  CHECK(status(repeat("1 ", kSize) + "/ 1") == "correct");
+  CHECK(status(repeat("\\\\frac", kSize)) == "no_answer");
+  CHECK(status(repeat("\\\\frac{1}{", kSize)) == "correct");
+  CHECK(status("\\boxed{" + repeat("**", kSize) + "1" + repeat("**", kSize) + "}") == "correct");
+  std::string nested;
+  for (std::size_t k = 0; k < kSize / 6; ++k) nested += "\\text{";
+  CHECK(status("\\boxed{" + nested + "1" + std::string(kSize / 6, '}') + "}") == "correct");
+  CHECK(status("\\boxed{1" + std::string(kSize, ' ') + "cm}") == "correct");
+  CHECK(status("\\boxed{1" + repeat("\\,", kSize) + "cm}") == "correct");
+  CHECK(status("\\boxed{1\\text{" + std::string(kSize, 'm') + "}}") == "correct");
+  CHECK(status(repeat("$", kSize) + "1") == "correct");
 }

@@ -4,6 +4,7 @@
 // (role="img", aria-label) with its numbers as a table.
 import { loadScript } from './load.js';
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 /** Series colours, each >= 4.5:1 against white, distinguishable in common colour blindness. */
 export const COLORS = ['#0b5fa5', '#b45309', '#047857', '#7c3aed', '#be123c', '#334155'];
@@ -59,8 +60,34 @@ export function refresh(chart, { labels, datasets, ariaLabel, options }) {
   if (labels) chart.data.labels = labels;
   if (datasets) chart.data.datasets = datasets;
   if (options) Object.assign(chart.options, options);
-  if (ariaLabel) chart.canvas.setAttribute('aria-label', ariaLabel);
   chart.update('none');
+  if (ariaLabel) describeChart(chart, ariaLabel);
+}
+
+/** The axis titles `chart` draws, by scale id (x, y, y1, ...), as Chart.js holds them. */
+export function axisTitles(chart) {
+  const titles = {};
+  for (const [id, scale] of Object.entries(chart.options.scales ?? {})) {
+    if (scale?.title?.display && scale.title.text) titles[id] = scale.title.text;
+  }
+  return titles;
+}
+
+/**
+ * "Horizontal axis: …; vertical axis: …." from the titles the canvas draws, so a screen reader
+ * and find-in-page read the same words as the pixels (an axis without a title is not named).
+ */
+export function axesSentence(chart) {
+  const titles = axisTitles(chart);
+  const parts = Object.entries(titles).map(([id, text]) =>
+    t(id === 'x' ? 'chart.axis.x' : id === 'y' ? 'chart.axis.y' : 'chart.axis.right', { title: text }),
+  );
+  return parts.length ? t('chart.axes', { axes: parts.join('; ') }) : '';
+}
+
+/** Sets the canvas's aria-label: what the chart shows, then the axis titles it draws. */
+export function describeChart(chart, text) {
+  chart.canvas.setAttribute('aria-label', [text, axesSentence(chart)].filter(Boolean).join(' '));
 }
 
 /** Line dataset styling for series i. */

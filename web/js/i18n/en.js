@@ -74,6 +74,11 @@ export default {
   'common.fail': 'fail',
   'common.notice': 'What to notice',
   'common.chartData': 'The chart’s numbers as a table',
+  // The axes a chart draws, named in its accessible description (charts.js axesSentence).
+  'chart.axes': 'Axes: {axes}.',
+  'chart.axis.x': 'horizontal, {title}',
+  'chart.axis.y': 'vertical, {title}',
+  'chart.axis.right': 'vertical on the right, {title}',
   'common.infinity': '∞',
   'common.errorIn': 'Not computed: {message}',
   'common.sectionError': 'This widget could not compute: {message}',
@@ -108,7 +113,7 @@ export default {
   // --- 1. Verifier ----------------------------------------------------------------------------
   'verifier.title': '1. Test the verifier before training',
   'verifier.body':
-    'Positive, negative, and adversarial cases come before policy optimization. The exercise also exposes the boundary of the teaching parser: it is reproducible, but it is not a general mathematical equivalence prover.\n\nThe rules: if the response holds a `\\boxed{...}` (also written `\\\\boxed{...}` or `\\fbox{...}`), the candidate is the content of the **last** box, and a box that is not a number is wrong, with no fallback to numbers outside it. Otherwise the candidate is the **last** number in the text (an integer, a decimal, `a/b` or `\\frac{a}{b}`). A zero denominator is invalid. The candidate $\\hat y$ matches the reference $y$ when',
+    'Positive, negative, and adversarial cases come before policy optimization. The exercise also exposes the boundary of the teaching parser: it is reproducible, but it is not a general mathematical equivalence prover.\n\nThe rules: if the response holds a `\\boxed{...}` (also written `\\\\boxed{...}` or `\\fbox{...}`), the candidate is the content of the **last** box, and a box that is not a number is wrong, with no fallback to numbers outside it. Otherwise the candidate is the **last** number in the text (an integer, a decimal, `a/b` or `\\frac{a}{b}`); a unit or symbol after it (`5kg`, `30°`, `$5`, `5\\%`) and emphasis (`**73**`) do not hide it. The reference may be written in any of these notations. A zero denominator is invalid. The candidate $\\hat y$ matches the reference $y$ when',
   'verifier.formula': '$$|\\hat y - y| \\le 10^{-6}\\,\\max(1, |y|)$$',
   'verifier.casesTitle': 'The notebook’s five cases, checked live',
   'verifier.casesCaption': 'The notebook’s verifier cases: observed verdict against the expected one.',
@@ -130,6 +135,35 @@ export default {
   'verifier.preset.word': 'a number inside a word',
   'verifier.preset.unclosed': 'a box that never closes',
   'verifier.preset.fraction': 'a LaTeX fraction',
+  'verifier.preset.unit': 'a unit and a power',
+  'verifier.preset.latexRef': 'a LaTeX reference',
+  'verifier.preset.escaped': 'JSON-escaped backslashes',
+  'verifier.preset.currency': 'dollars with thousands',
+  'verifier.preset.degrees': 'degrees in a box',
+  // The core's reasons (cpp/core/verifier.cpp, verifier_reason_templates): the English texts
+  // must stay equal to the core's templates (tests/node/verifier-i18n.test.mjs checks).
+  'verifier.reason.unclosed_box':
+    "The last {box}{ never closes with a matching '}', so the answer is invalid; numbers outside a box are not used.",
+  'verifier.reason.empty_box': 'The last {box}{} is empty, so the answer is invalid; numbers outside the box are not used.',
+  'verifier.reason.box_not_number':
+    "The last {box}{...} holds '{content}', which is not a single number, so the answer is invalid; numbers outside the box are not used.",
+  'verifier.reason.no_number': 'The text has no \\boxed{...} and no standalone number, so there is no answer to check.',
+  'verifier.reason.box_zero_denominator':
+    "The last {box}{...} holds '{content}', a fraction with a zero denominator, so the answer is invalid; an earlier number is not used.",
+  'verifier.reason.text_zero_denominator':
+    "The last number in the text is '{candidate}', a fraction with a zero denominator, so the answer is invalid; an earlier number is not used.",
+  'verifier.reason.box_non_finite':
+    "The last {box}{...} holds '{content}', whose value is too large to represent (not finite), so the answer is invalid; an earlier number is not used.",
+  'verifier.reason.text_non_finite':
+    "The last number in the text is '{candidate}', whose value is too large to represent (not finite), so the answer is invalid; an earlier number is not used.",
+  'verifier.reason.box_equal':
+    "The last {box}{...} holds '{content}' = {value}, which equals the reference {reference} within 1e-6 * max(1, |reference|).",
+  'verifier.reason.box_differs':
+    "The last {box}{...} holds '{content}' = {value}, which differs from the reference {reference} by more than 1e-6 * max(1, |reference|).",
+  'verifier.reason.text_equal':
+    "The last number in the text is '{candidate}' = {value}, which equals the reference {reference} within 1e-6 * max(1, |reference|).",
+  'verifier.reason.text_differs':
+    "The last number in the text is '{candidate}' = {value}, which differs from the reference {reference} by more than 1e-6 * max(1, |reference|).",
   'verifier.result': 'Verdict',
   'verifier.verdict': 'verdict (reward)',
   'verifier.status': 'status',
@@ -177,7 +211,7 @@ export default {
   'groups.col.pinfo': 'P_info, G={g}',
   'groups.col.draws': 'draws for 100 informative prompts',
   'groups.notice':
-    'At $p = 0.5$ almost every group is informative; at $p = 0.01$ with $G = 8$ fewer than one group in twelve is, so about 1 300 draws buy 100 informative prompts. A larger $G$ lifts the middle of the curve far more than its ends: difficulty filtering, not only group size, decides how much signal a batch carries.',
+    'With $G = 8$ (the notebook’s table), at $p = 0.5$ almost every group is informative; at $p = 0.01$ fewer than one group in twelve is, so about 1 300 draws buy 100 informative prompts. From $G = 2$ to $G = 16$ the middle band ($0.1 \\le p \\le 0.9$) rises by about 0.5 or more, the ends near $p = 0.01$ and $p = 0.99$ by only about 0.13: difficulty filtering, not only group size, decides how much signal a batch carries.',
 
   // --- 3. Advantages and clipping -------------------------------------------------------------
   'advantages.title': '3. Group advantages and clipping',
@@ -214,7 +248,7 @@ export default {
   'advantages.chartAria':
     'Line chart of the clipped surrogate term against the probability ratio for advantages {values}, with the clip bounds at {low} and {high} and the table’s rows marked as points: {rows}.',
   'advantages.notice':
-    'With the notebook’s numbers, row 1 has $A>0$ and ratio 1.35 above $1+\\varepsilon_{\\text{high}}$: its term is flat, so it stops pushing the ratio up. Row 4 has $A<0$ and ratio 0.70 below $1-\\varepsilon_{\\text{low}}$: also clipped. Row 2 ($A>0$, ratio 0.85) is not clipped: the minimum keeps the unclipped, more pessimistic branch, so the gradient still acts. Widen $\\varepsilon_{\\text{high}}$ (DAPO’s “clip higher”) and watch row 1 come back.',
+    'With the notebook’s numbers, row 1 has $A>0$ and ratio 1.35 above $1+\\varepsilon_{\\text{high}}$: its term is flat, so it stops pushing the ratio up. Row 4 has $A<0$ and ratio 0.70 below $1-\\varepsilon_{\\text{low}}$: also clipped. Row 2 ($A>0$, ratio 0.85) lies inside $[1-\\varepsilon_{\\text{low}}, 1+\\varepsilon_{\\text{high}}]$: not clipped, so the gradient still acts. A row with $A>0$ below $1-\\varepsilon_{\\text{low}}$ is not clipped either: the minimum keeps the unclipped, more pessimistic branch. Widen $\\varepsilon_{\\text{high}}$ past 0.35 and watch row 1 come back (DAPO’s “clip higher” value 0.28 is not enough for this row).',
 
   // --- 4. Reductions --------------------------------------------------------------------------
   'reductions.title': '4. Same token terms, different reductions',
@@ -239,7 +273,7 @@ export default {
     'Step chart of the per-token weight of each of {tokens} tokens under original GRPO, Dr. GRPO and DAPO; responses have lengths {lengths}. Shorter responses get larger per-token weights under original GRPO.',
   'reductions.tokenCaption': 'Per-token weight of each response under each reduction.',
   'reductions.notice':
-    'Under original GRPO every response carries the same total weight $A_i/G$ whatever its length, so the 2 tokens of response 1 each weigh four times as much as the 8 tokens of response 3: short correct answers are pushed harder, and long wrong ones are punished less per token. Dr. GRPO and DAPO give every token of the group the same scale, so a response’s total grows with its length.',
+    'Under original GRPO every response carries the total weight $A_i/G$ whatever its length. With the notebook’s rewards 1, 0, 1 and lengths 2, 5, 8, the 2 tokens of response 1 therefore each weigh four times as much as the 8 tokens of response 3: short correct answers are pushed harder, and long wrong ones are punished less per token. Dr. GRPO and DAPO give every token of the group the same scale, so a response’s total grows with its length.',
   'reductions.name.original_grpo': 'original_grpo',
   'reductions.name.dr_grpo': 'dr_grpo',
   'reductions.name.dapo': 'dapo',

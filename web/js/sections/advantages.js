@@ -1,7 +1,7 @@
 // Section 3, advantages and clipping: the notebook's table, the PPO clip chart with the rows
 // marked, and the sum-to-zero check.
 import { h, field, dataTable, fmt, short } from '../dom.js';
-import { chartFigure, makeChart, refresh, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
+import { chartFigure, makeChart, refresh, describeChart, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
 import { mountForm, forField } from './common.js';
 
 export const schema = {
@@ -202,7 +202,7 @@ export default {
           },
           plugins: [verticalLines, pointLabels],
         });
-        figure.setAria(aria);
+        describeChart(chart, aria);
       } else {
         chart.options.scales.x.max = m.xmax;
         chart.options.plugins.vlines = lines;
@@ -213,9 +213,9 @@ export default {
           caption: t('advantages.chartTitle'),
           columns: [
             { label: t('advantages.col.row') },
-            { label: t('advantages.col.ratio'), numeric: true },
+            { label: t('advantages.chartX'), numeric: true },
             { label: 'A', numeric: true },
-            { label: t('advantages.col.surrogate'), numeric: true },
+            { label: t('advantages.chartY'), numeric: true },
             { label: t('advantages.col.clip') },
           ],
           rows: m.ratios.map((r, i) => [

@@ -5,7 +5,7 @@
 // inspected row by row, as the notebook does; click a response to see its tokens with their
 // sampling probability and advantage.
 import { h, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, refresh, axis, COLORS } from '../charts.js';
+import { chartFigure, makeChart, refresh, describeChart, axis, COLORS } from '../charts.js';
 import { runNotice } from './common.js';
 import { coverageLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
@@ -123,7 +123,8 @@ export default {
       }
       const hasAfter = rows.some((r) => r.after !== null);
       const mean = (field) => rows.reduce((sum, r) => sum + (r[field] ?? 0), 0) / Math.max(1, rows.length);
-      fig.setAria(
+      const describe = (text) => (charts[key] ? describeChart(charts[key], text) : fig.setAria(text));
+      describe(
         t('train.coverage.aria', {
           split: splitLabel,
           n: rows.length,
@@ -141,6 +142,7 @@ export default {
           columns: [
             { label: 'prompt_id', numeric: true },
             { label: t('train.col.prompt') },
+            // Headed by the y-axis title the canvas draws and the two bars' legend.
             { label: `${t('COVERAGE_Y')}, ${t('COVERAGE_BEFORE')}`, numeric: true },
             { label: `${t('COVERAGE_Y')}, ${t('COVERAGE_AFTER')}`, numeric: true },
             { label: t('train.col.lost') },
@@ -199,7 +201,9 @@ export default {
           },
         });
       }
-      passFigure.setAria(t('train.passAtK.aria', { x: t('train.passAtK.x'), y: t('train.passAtK.y'), n: ks[ks.length - 1] ?? '—', curves: curves.map(([, label]) => t(label)).join(', ') }));
+      const passAria = t('train.passAtK.aria', { x: t('train.passAtK.x'), y: t('train.passAtK.y'), n: ks[ks.length - 1] ?? '—', curves: curves.map(([, label]) => t(label)).join(', ') });
+      if (charts.passAtK) describeChart(charts.passAtK, passAria);
+      else passFigure.setAria(passAria);
       passFigure.setTable(
         dataTable({
           caption: t('train.passAtK.caption'),

@@ -1,7 +1,7 @@
 // Section 5, the exact finite policy: expected reward, entropy and pass@4 per step; the
 // notebook's rows; the probability of each mode at a step the reader scrubs.
 import { h, field, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, refresh, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
+import { chartFigure, makeChart, refresh, describeChart, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
 import { mountForm, forField } from './common.js';
 
 export const NOTEBOOK_STEPS = [0, 9, 19, 39, 60];
@@ -140,7 +140,7 @@ export default {
           },
           plugins: [verticalLines],
         });
-        figure.setAria(aria);
+        describeChart(chart, aria);
       } else {
         chart.options.scales.x.max = Math.max(1, m.steps);
         chart.options.plugins.vlines = lines;
@@ -150,7 +150,7 @@ export default {
         dataTable({
           caption: t('FINITE_X'),
           columns: [
-            { label: t('finite.col.step'), numeric: true },
+            { label: t('FINITE_X'), numeric: true }, // the x axis the canvas draws
             { label: t('finite.col.reward'), numeric: true },
             { label: t('finite.col.entropy'), numeric: true },
             { label: t('finite.col.pass'), numeric: true },
@@ -218,7 +218,7 @@ export default {
             plugins: { legend: { labels: { boxHeight: 12, boxWidth: 18 } } },
           },
         });
-        modes.setAria(aria);
+        describeChart(modesChart, aria);
       } else {
         refresh(modesChart, { labels: names, datasets, ariaLabel: aria });
       }

@@ -1,6 +1,6 @@
 // Section 2, informative groups: P_info(p) for G = 2, 4, 8, 16 and a free G; the examples table.
 import { h, field, dataTable, fmt, short } from '../dom.js';
-import { chartFigure, makeChart, refresh, lineStyle, axis, verticalLines } from '../charts.js';
+import { chartFigure, makeChart, refresh, describeChart, lineStyle, axis, verticalLines } from '../charts.js';
 import { mountForm, forField } from './common.js';
 
 export const GROUP_SIZES = [2, 4, 8, 16];
@@ -106,7 +106,7 @@ export default {
           },
           plugins: [verticalLines],
         });
-        figure.setAria(aria);
+        describeChart(chart, aria);
       } else {
         chart.options.plugins.vlines = lines;
         refresh(chart, { datasets, ariaLabel: aria });
@@ -122,7 +122,8 @@ export default {
       figure.setTable(
         dataTable({
           caption: t('groups.chartTitle'),
-          columns: [{ label: 'p', numeric: true }, ...model.curves.map((c) => ({ label: `G=${c.g}`, numeric: true }))],
+          // Headed by the axis titles the canvas draws (the accessible twin of the chart).
+          columns: [{ label: t('INFO_X'), numeric: true }, ...model.curves.map((c) => ({ label: `${t('INFO_Y')}, G=${c.g}`, numeric: true }))],
           rows: picks.map((i) => [
             { text: fmt(P_GRID[i], 3), header: true },
             ...model.curves.map((c) => ({ text: fmt(c.values[i]), value: c.values[i] })),

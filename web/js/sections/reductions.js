@@ -1,7 +1,7 @@
 // Section 4, loss reductions: per-response contributions under original GRPO, Dr. GRPO and
 // DAPO (the notebook's table) and the weight of every token (the length bias, drawn).
 import { h, field, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, refresh, lineStyle, axis, verticalLines } from '../charts.js';
+import { chartFigure, makeChart, refresh, describeChart, lineStyle, axis, verticalLines } from '../charts.js';
 import { mountForm, forField } from './common.js';
 
 export const REDUCTIONS = ['original_grpo', 'dr_grpo', 'dapo'];
@@ -113,7 +113,7 @@ export default {
           },
           plugins: [verticalLines],
         });
-        figure.setAria(aria);
+        describeChart(chart, aria);
       } else {
         chart.options.plugins.vlines = lines;
         refresh(chart, { labels: drawn ? labels : [], datasets, ariaLabel: aria });
@@ -121,7 +121,14 @@ export default {
       figure.setTable(
         dataTable({
           caption: t('reductions.tokenCaption'),
-          columns: [{ label: t('reductions.col.reduction') }, ...m.rewards.map((_, i) => ({ label: `${t('reductions.col.response', { n: i + 1 })} (L=${m.lengths[i]})`, numeric: true }))],
+          // Headed by the axis titles the canvas draws: the weight (y) of the tokens (x) of each response.
+          columns: [
+            { label: `${t('reductions.chartY')}: ${t('reductions.col.reduction')}` },
+            ...m.lengths.map((length, i) => ({
+              label: `${t('reductions.chartX')} ${i + 1}.1–${i + 1}.${length} (${t('reductions.col.response', { n: i + 1 })}, L=${length})`,
+              numeric: true,
+            })),
+          ],
           rows: m.rows.map((row) => [{ text: row.name, header: true }, ...row.perToken.map((w) => ({ text: fmt(w), value: w }))]),
         }),
       );

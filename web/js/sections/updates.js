@@ -4,7 +4,7 @@
 // as the worker streams (drawn at most once per animation frame); alone on the embed page the
 // section carries its own run controls.
 import { h, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, lineStyle, axis } from '../charts.js';
+import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles } from '../charts.js';
 import { runNotice } from './common.js';
 import { updatesLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
@@ -129,9 +129,12 @@ export default {
     const figures = CHARTS.map((spec) => {
       const figure = chartFigure({ title: t(spec.titleKey), aria: '', dataLabel: t('common.chartData'), className: `chart-${spec.id}` });
       figure.figure.dataset.chart = spec.id;
-      figure.setTable(h('p', {}, t('train.chartNumbers'), ' ', h('a', { href: '#updates-history', text: t('train.historyLink') })));
+      const entry = { spec, figure, chart: null };
+      figure.figure.querySelector('details.chart-data').addEventListener('toggle', (event) => {
+        if (event.target.open && entry.chart) twinTable(entry, training.getState());
+      });
       host.append(figure.figure);
-      return { spec, figure, chart: null };
+      return entry;
     });
 
     const historyHost = h('div', { class: 'history-host', id: 'updates-history' });
@@ -189,6 +192,34 @@ export default {
         return `${label(series.label)} ${fmt(first ?? NaN, 3)} → ${fmt(last ?? NaN, 3)}`;
       });
       return t('train.chartAria', { title: t(entry.spec.titleKey), n: rows.length, series: parts.join('; ') });
+    };
+
+    // The chart's accessible twin: its series at most TWIN_ROWS sampled updates (and the last),
+    // headed by the axis titles the canvas draws; every number is in the history table.
+    const TWIN_ROWS = 12;
+    const twinTable = (entry, s) => {
+      const titles = axisTitles(entry.chart);
+      const rows = s.history;
+      const step = Math.max(1, Math.ceil(rows.length / TWIN_ROWS));
+      const picked = rows.filter((_, i) => i % step === 0 || i === rows.length - 1);
+      const table = dataTable({
+        caption: t(entry.spec.titleKey),
+        columns: [
+          { label: titles.x ?? t('HIST_X'), numeric: true },
+          ...entry.spec.series.map((series) => {
+            const title = titles[series.axis ?? 'y'];
+            return { label: title ? `${label(series.label)}, ${title}` : label(series.label), numeric: true };
+          }),
+        ],
+        rows: picked.map((row) => [
+          { text: String(row.update), value: row.update, header: true },
+          ...entry.spec.series.map((series) => ({ text: fmt(row[series.key] ?? NaN), value: row[series.key] ?? '' })),
+        ]),
+      });
+      const link = h('p', {}, t('train.chartNumbers'), ' ', h('a', { href: '#updates-history', text: t('train.historyLink') }));
+      entry.figure.setTable(h('div', {}, table, link));
+      entry.twinRows = rows.length;
+      entry.twinKey = s.runKey;
     };
 
     const buildTable = (s) => {
@@ -252,7 +283,10 @@ export default {
         entry.chart.update('none');
         entry.dirty = false;
       }
-      entry.figure.setAria(ariaFor(entry, s));
+      describeChart(entry.chart, ariaFor(entry, s));
+      // The twin is rebuilt when the run rests or its table is open, never per streamed frame.
+      const open = entry.figure.figure.querySelector('details.chart-data')?.open;
+      if (redraw && (!training.isBusy(s.phase) || open) && (entry.twinKey !== s.runKey || entry.twinRows !== s.history.length)) twinTable(entry, s);
     };
 
     const syncTable = () => {

@@ -19,7 +19,45 @@ export const PRESETS = {
   word: ['The molecule is H2O and the code is AB12CD', '12'],
   unclosed: ['So the answer is \\boxed{5', '5'],
   fraction: ['Therefore x = \\dfrac{3}{7}', '0.428571'],
+  // What real datasets write (docs/verifier.md section 6).
+  unit: ['It weighs **5kg**, not 5cm2 or 5²', '5'],
+  latexRef: ['\\boxed{0.5}', '\\dfrac{1}{2}'],
+  escaped: ['Final: \\\\boxed{\\\\frac{3}{7}}', '3 / 7'],
+  currency: ['The total is \\boxed{\\$1,250}', '1,250'],
+  degrees: ['\\boxed{30^\\circ}', '30°'],
 };
+
+/**
+ * The core's reason in the page's language: the dictionary text of `reasonCode` with its
+ * parameters filled in, the reader's own text (content, candidate) and LaTeX shown as code.
+ */
+export function reasonNode(t, check) {
+  if (!check.reasonCode) return h('span', { text: check.reason ?? '' });
+  const template = t(`verifier.reason.${check.reasonCode}`);
+  const params = check.reasonParams ?? {};
+  const parts = template.split(/\{(\w+)\}/);
+  const nodes = [];
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i];
+    if (i % 2 === 0) {
+      nodes.push(part);
+    } else if (!(part in params)) {
+      nodes.push(`{${part}}`);
+    } else if (part === 'value' || part === 'reference') {
+      nodes.push(params[part]);
+    } else {
+      // The box marker keeps the brace the template writes after it: one code span, \boxed{...}.
+      let code = params[part];
+      if (part === 'box') {
+        const brace = parts[i + 1].match(/^\{(\.\.\.)?\}?/)?.[0] ?? '';
+        code += brace;
+        parts[i + 1] = parts[i + 1].slice(brace.length);
+      }
+      nodes.push(h('code', { text: code }));
+    }
+  }
+  return h('span', {}, ...nodes);
+}
 
 export const schema = {
   'v.text': { kind: 'text', default: CASES[0][0], maxLength: 2000 },
@@ -118,7 +156,7 @@ export default {
         ...item(t('verifier.candidate'), check.candidate ? h('code', { text: check.candidate }) : t('verifier.none'), 'candidate'),
         ...item(t('verifier.value'), check.value === null || check.value === undefined ? t('verifier.none') : fmtValue(check.value), 'value'),
         ...item(t('verifier.rule'), ruleNode(check.rule), 'rule'),
-        ...item(t('verifier.reason'), h('span', { lang: 'en', text: check.reason ?? '' }), 'reason'),
+        ...item(t('verifier.reason'), reasonNode(t, check), 'reason'),
       );
     };
     const form = bindForm({

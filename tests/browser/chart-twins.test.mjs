@@ -1,0 +1,74 @@
+// Every chart's accessible twin in real Chromium, in English and Russian: the axis titles the
+// canvas draws (dictionary seed strings such as INFO_X, COVERAGE_Y) are named in the canvas's
+// aria-label and in the header cells of its "numbers as a table".
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gotoReady, launchBrowser, openPage, startServer } from './helpers.mjs';
+import en from '../../web/js/i18n/en.js';
+import ru from '../../web/js/i18n/ru.js';
+import enTraining from '../../web/js/i18n/en-training.js';
+import ruTraining from '../../web/js/i18n/ru-training.js';
+
+let server;
+let browser;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// The sections that draw charts, and how many each draws (sections 2-5, 7 and 8).
+const EXPECTED = { 'informative-groups': 1, advantages: 1, reductions: 1, 'finite-policy': 2, updates: 4, coverage: 1 };
+
+/** Every chart on the page: its section, the axis titles Chart.js draws, its aria-label, its table's headers. */
+function charts(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main figure.chart canvas')].map((canvas) => {
+      const chart = window.Chart.getChart(canvas);
+      const titles = Object.entries(chart?.options.scales ?? {})
+        .filter(([, scale]) => scale?.title?.display && scale.title.text)
+        .map(([id, scale]) => ({ id, text: scale.title.text }));
+      const figure = canvas.closest('figure');
+      return {
+        section: canvas.closest('section.section')?.id,
+        drawn: Boolean(chart),
+        titles,
+        aria: canvas.getAttribute('aria-label') ?? '',
+        headers: [...figure.querySelectorAll('details.chart-data th')].map((th) => th.textContent),
+      };
+    }),
+  );
+}
+
+for (const [lang, dict] of [
+  ['en', { ...en, ...enTraining }],
+  ['ru', { ...ru, ...ruTraining }],
+]) {
+  test(`${lang}: every chart names the axes it draws in its aria text and its table headers`, async () => {
+    const { page, problems } = await openPage(browser.context, server.origin);
+    await gotoReady(page, `${server.origin}/index.html#lang=${lang}`);
+    const found = await charts(page);
+    const counts = {};
+    for (const c of found) counts[c.section] = (counts[c.section] ?? 0) + 1;
+    assert.deepEqual(counts, EXPECTED);
+    const seeds = new Set(Object.values(dict));
+    let named = 0;
+    for (const c of found) {
+      assert.ok(c.drawn, `${c.section}: a chart is drawn`);
+      for (const { id, text } of c.titles) {
+        const where = `${c.section} ${id} axis "${text}"`;
+        assert.ok(seeds.has(text), `${where} is a ${lang} dictionary string`);
+        assert.ok(c.aria.includes(text), `${where} in the aria-label: ${c.aria}`);
+        assert.ok(c.headers.some((th) => th.includes(text)), `${where} in the table headers: ${c.headers.join(' | ')}`);
+        named += 1;
+      }
+    }
+    assert.ok(named >= 14, `axis titles checked: ${named}`);
+    assert.deepEqual([...problems.console, ...problems.page], []);
+    await page.close();
+  });
+}
