@@ -3,7 +3,7 @@
 // through WebKitWebDriver and selenium-webdriver, on an X display). Plus the test server that
 // puts the probe (engines-probe.js) first in every page, the record every engine can read.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -37,6 +37,11 @@ export async function startProbedServer(root = WEB, { headers } = {}) {
     const { pathname } = new URL(request.url, 'http://localhost');
     if (pathname === PROBE_PATH) {
       response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(PROBE);
+      return;
+    }
+    // An engine asks for /favicon.ico on a page that names no icon (the fixtures): no icon, no error.
+    if (pathname === '/favicon.ico' && !existsSync(join(root, 'favicon.ico'))) {
+      response.writeHead(204).end();
       return;
     }
     if (pathname.endsWith('/') || pathname.endsWith('.html')) {
@@ -106,8 +111,9 @@ const sameOrigin = (origins, url) =>
 
 /**
  * Opens one engine: {name, goto(url), evaluate(fn | string, ...args), click(selector),
- * fill(selector, value), type(selector, text), waitFor(fn | string, {timeout, args}),
- * screenshot(name), setViewport({width, height}), problems(), requests(), close()}.
+ * fill(selector, value), type(selector, text), setFile(selector, file), waitFor(fn | string,
+ * {timeout, args}), captureDownloads(), downloads(), screenshot(name), setViewport({width,
+ * height}), problems(), requests(), close()}.
  * `evaluate` runs in the top page (async functions are awaited; values travel as JSON).
  * `origins`: the origins a request may go to (others are recorded in problems().outside).
  */
@@ -116,7 +122,11 @@ export async function openEngine(name, { viewport = LAPTOP, locale = 'en-US', or
   const outsideOf = (urls) => urls.filter((url) => !sameOrigin(origins, url));
   const engine = {
     name,
+    /** Loads `url` as a fresh document (also when only the hash differs); starts a new record. */
     async goto(url) {
+      const current = await engine.evaluate(() => location.href).catch(() => null);
+      if (current && current.split('#')[0] === url.split('#')[0]) await driver.goto('about:blank');
+      for (const list of [driver.console, driver.errors, driver.requests]) list.length = 0;
       await driver.goto(url);
     },
     async evaluate(fn, ...args) {
@@ -160,6 +170,51 @@ export async function openEngine(name, { viewport = LAPTOP, locale = 'en-US', or
     async type(selector, text) {
       await driver.type(selector, text);
     },
+    /**
+     * Gives a file input a file, as a reader's pick would (a DataTransfer's FileList, then
+     * input and change events): one path for every engine, none needs its driver's upload.
+     */
+    async setFile(selector, { name, type = 'application/octet-stream', text }) {
+      await engine.evaluate(
+        (s, file) => {
+          const input = document.querySelector(s);
+          const list = new DataTransfer();
+          list.items.add(new File([file.text], file.name, { type: file.type }));
+          input.files = list.files;
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          input.dispatchEvent(new Event('change', { bubbles: true }));
+        },
+        selector,
+        { name, type, text },
+      );
+    },
+    /**
+     * From now on in this document, a click on an <a download> of a blob: URL (how the page
+     * saves files) is kept in the page instead of saved to disk: read them with downloads().
+     */
+    async captureDownloads() {
+      await engine.evaluate(() => {
+        if (window.__downloads) return;
+        window.__downloads = [];
+        const blobs = new Map();
+        const createObjectURL = URL.createObjectURL.bind(URL);
+        URL.createObjectURL = (blob) => {
+          const url = createObjectURL(blob);
+          blobs.set(url, blob);
+          return url;
+        };
+        const click = HTMLAnchorElement.prototype.click;
+        HTMLAnchorElement.prototype.click = function () {
+          const blob = this.hasAttribute('download') && blobs.get(this.href);
+          if (!blob) return click.call(this);
+          window.__downloads.push(blob.text().then((text) => ({ name: this.getAttribute('download'), type: blob.type, text })));
+        };
+      });
+    },
+    /** The files saved since captureDownloads(): [{name, type, text}]. */
+    async downloads() {
+      return engine.evaluate(() => Promise.all(window.__downloads ?? []));
+    },
     async screenshot(shot) {
       mkdirSync(SHOTS, { recursive: true });
       const path = shot.includes('/') ? shot : join(SHOTS, `${shot}.png`);
@@ -175,7 +230,10 @@ export async function openEngine(name, { viewport = LAPTOP, locale = 'en-US', or
       const probe = await engine.evaluate(() => window.__probe?.resources ?? []).catch(() => []);
       return [...new Set([...driver.requests, ...probe])];
     },
-    /** {console, page, csp, outside, probe}: what went wrong, from the driver and from the probe. */
+    /**
+     * {console, page, csp, outside, notices, probe}: what went wrong, from the driver and from
+     * the probe; `notices` are ResizeObserver loop notices (not errors: reported, not failed).
+     */
     async problems() {
       const probe = await engine.evaluate(() => window.__probe ?? null).catch(() => null);
       return {
@@ -183,6 +241,7 @@ export async function openEngine(name, { viewport = LAPTOP, locale = 'en-US', or
         page: [...driver.errors, ...(probe?.page ?? [])],
         csp: probe?.csp ?? [],
         outside: outsideOf([...driver.requests, ...(probe?.resources ?? [])]),
+        notices: probe?.notices ?? [],
         probe: probe !== null,
       };
     },
@@ -208,7 +267,7 @@ async function openChromium({ viewport, locale }) {
   const page = context.pages()[0] ?? (await context.newPage());
   const record = { console: [], errors: [], requests: [] };
   page.on('console', (message) => {
-    if (message.type() === 'error') record.console.push(message.text());
+    if (message.type() === 'error') record.console.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => record.errors.push(String(error)));
   context.on('request', (request) => record.requests.push(request.url()));
@@ -323,10 +382,23 @@ async function openWebKit({ viewport, locale }) {
     requests: [],
     goto: (target) => driver.get(target),
     run,
+    // WebKitWebDriver refuses a click on an element that is not in view yet; the page scrolls
+    // smoothly (scroll-behavior), so scroll it instantly, let a frame pass, and retry a little.
     click: async (selector) => {
-      const element = await driver.findElement(By.css(selector));
-      await driver.executeScript('arguments[0].scrollIntoView({block: "center"})', element);
-      await element.click();
+      for (let attempt = 0; ; attempt++) {
+        const element = await driver.findElement(By.css(selector));
+        await driver.executeAsyncScript(
+          `const [el, done] = arguments; el.scrollIntoView({block: 'center', behavior: 'instant'});
+           requestAnimationFrame(() => requestAnimationFrame(() => done()));`,
+          element,
+        );
+        try {
+          return await element.click();
+        } catch (error) {
+          if (attempt >= 10 || !/NotInteractable|ClickIntercepted/.test(error.name)) throw error;
+          await sleep(200);
+        }
+      }
     },
     type: async (selector, text) => (await driver.findElement(By.css(selector))).sendKeys(text),
     screenshot: async () => Buffer.from(await driver.takeScreenshot(), 'base64'),
@@ -337,4 +409,19 @@ async function openWebKit({ viewport, locale }) {
       screen.close();
     },
   };
+}
+
+/**
+ * Scrolls through every section as a reader would (a widget mounts when the reader comes near
+ * it), waits until each reports it is rendered and the page is ready, then goes back to the top.
+ */
+export async function mountAll(engine) {
+  await engine.waitFor(() => document.documentElement.dataset.shell === 'true', { message: 'the page shell' });
+  const ids = await engine.evaluate(() => [...document.querySelectorAll('main section.section:not([data-rendered])')].map((s) => s.id));
+  for (const id of ids) {
+    await engine.evaluate((s) => document.getElementById(s).scrollIntoView({ block: 'start', behavior: 'instant' }), id);
+    await engine.waitFor((s) => document.getElementById(s).dataset.rendered === 'true', { args: [id], message: `section ${id} rendered` });
+  }
+  await engine.waitFor(() => document.documentElement.dataset.ready === 'true', { message: 'the page ready' });
+  await engine.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
