@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs what GRPO Lab needs on a fresh Debian machine, and only what is missing:
-# Debian packages (compilers, Emscripten, Eigen, Catch2, Chromium) and the npm packages.
+# Debian packages (compilers, Emscripten, Eigen, Catch2, the three browsers) and the npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Browsers: Chromium (playwright-core), Firefox ESR (puppeteer-core over WebDriver BiDi), WebKit
+# (webkit2gtk-driver: WebKitWebDriver and MiniBrowser, run under xvfb-run from xvfb).
 PACKAGES=(cmake g++ clang libclang-rt-14-dev clang-format emscripten libeigen3-dev catch2
-          nlohmann-json3-dev chromium nodejs)
+          nlohmann-json3-dev chromium firefox-esr webkit2gtk-driver xvfb xauth nodejs)
 
 missing=()
 for package in "${PACKAGES[@]}"; do

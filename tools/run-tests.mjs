@@ -1,6 +1,6 @@
 // Runs every test suite in turn (Catch2 native, ASan+UBSan and WASM through ctest, node:test over
-// the WASM API, browser tests in Chromium, format check), prints each one's output, and ends
-// with one summary line. Exits non-zero when any suite fails. Suite names as arguments pick some.
+// the WASM API, browser tests in Chromium, the engines test in Firefox and WebKit, format check),
+// prints each one's output, and ends with a summary: each suite's counts and time, then one line. Exits non-zero when any suite fails. Suite names as arguments pick some.
 import { spawn } from 'node:child_process';
 
 const SUITES = [
@@ -11,7 +11,11 @@ const SUITES = [
   { name: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=20000', 'bash', 'tools/fuzz.sh'] },
   { name: 'catch2-wasm', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure', '-j2'] },
   { name: 'node-api', cmd: 'node', args: ['--test', '--test-concurrency=2', 'tests/node/'] },
-  { name: 'browser', cmd: 'node', args: ['--test', '--test-concurrency=1', 'tests/browser/'] },
+  // Every browser test in Chromium (the engines test limited to it), then the engines test in
+  // Firefox and in WebKit (MiniBrowser needs an X display: xvfb-run gives it one).
+  { name: 'browser-chromium', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', 'tests/browser/'] },
+  { name: 'browser-firefox', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', 'tests/browser/engines.test.mjs'] },
+  { name: 'browser-webkit', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', 'tests/browser/engines.test.mjs'] },
 ];
 
 function run({ cmd, args }) {
@@ -53,7 +57,7 @@ for (const suite of selected) {
 
 console.log('\n=== summary');
 for (const r of results) {
-  console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(14)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds.toFixed(1)} s`);
+  console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(16)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds.toFixed(1)} s`);
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
