@@ -7,7 +7,7 @@ import { SECTIONS, sectionById } from './sections/index.js';
 import { t, setLanguage, language, preferredLanguage, loadLanguage, LANGUAGES } from './i18n.js';
 import { parseHash, formatHash, defaults, createStore, formatValue } from './state.js';
 import { loadFormulas, rich } from './math.js';
-import { loadChartJs } from './charts.js';
+import { loadWidgetParts, retryWidget } from './lazy-load.js';
 import { h } from './dom.js';
 import { reportHeight } from './resize.js';
 import { applyHide, formatHide, parseHide } from './hide.js';
@@ -188,11 +188,8 @@ export async function boot({ mode = 'page' } = {}) {
   let restoreFocus = null;
 
   const loadWidget = async (section) => {
-    if (!widgets.has(section.id)) widgets.set(section.id, section.load ? (await section.load()).default : section);
-    if (section.charts && !chartsLoaded) {
-      await loadChartJs().catch(() => null);
-      chartsLoaded = true;
-    }
+    if (!widgets.has(section.id) || (section.charts && !chartsLoaded)) widgets.set(section.id, await loadWidgetParts(section));
+    if (section.charts) chartsLoaded = true;
   };
   const loadedNow = (section) => (core || coreError) && widgets.has(section.id) && (!section.charts || chartsLoaded);
 
@@ -207,12 +204,9 @@ export async function boot({ mode = 'page' } = {}) {
         await coreReady;
         try {
           await loadWidget(item.section);
-        } catch (error) {
-          widgets.set(item.section.id, {
-            mount() {
-              throw error;
-            },
-          });
+        } catch {
+          // Not loaded (offline, or a deploy in between): a message with Retry stands in for it.
+          widgets.set(item.section.id, retryWidget(item.section, (widget) => widgets.set(item.section.id, widget)));
         }
         if (gen === generation && waiting.includes(item)) mountWidget(item);
         // One section per task: the browser paints and answers input in between.
