@@ -108,7 +108,7 @@ export default {
   'setup.where.offline.singleFile': 'nothing to save: this page is one file that carries everything it needs',
   'setup.where.offline.scorm': 'not in an LMS package: the LMS serves its files',
   'setup.where.offline.frame': 'not in this frame: open the course page itself to save it for use with no network',
-  'setup.where.offline.unsupported': 'no: this browser or this address does not allow it (it needs HTTPS)',
+  'setup.where.offline.unsupported': 'no: the browser does not allow it here (it needs HTTPS, and service workers can be turned off)',
   'setup.where.offline.disabled': 'off: `?nosw` in the address removed the saved copy',
   'setup.where.offline.failed': 'no: the course could not be saved ({message})',
   'setup.where.realModel': 'Real-model branch (Qwen3-0.6B + TRL)',

@@ -107,7 +107,7 @@ export default {
   'setup.where.offline.singleFile': 'сохранять нечего: эта страница — один файл, в котором есть всё нужное',
   'setup.where.offline.scorm': 'не в пакете для LMS: его файлы отдаёт LMS',
   'setup.where.offline.frame': 'не в этой рамке: откройте саму страницу курса, чтобы сохранить её для работы без сети',
-  'setup.where.offline.unsupported': 'нет: этот браузер или этот адрес не позволяют (нужен HTTPS)',
+  'setup.where.offline.unsupported': 'нет: браузер здесь этого не позволяет (нужен HTTPS, а service worker можно выключить)',
   'setup.where.offline.disabled': 'выключена: `?nosw` в адресе удалил сохранённую копию',
   'setup.where.offline.failed': 'нет: курс не удалось сохранить ({message})',
   'setup.where.realModel': 'Ветвь с реальной моделью (Qwen3-0.6B + TRL)',
