@@ -1,10 +1,11 @@
 // The course offline, in real headless Chromium with its service worker (web/sw.js, built here by
 // tools/service-worker.mjs into a copy of web/): first visit online, then with no network every
 // section mounts, a smoke training run finishes, a run exports and imports, the page reloads and
-// does it all again, with no console error; a new build waits for the reader's "Reload" (the old
-// page keeps its own files meanwhile); ?nosw unregisters it and clears its caches; in a frame of
-// another origin the page loads and registers nothing; a lazy module or Chart.js that fails to
-// load shows a message with Retry (EN and RU), and Retry mounts the section.
+// does it all again, with no console error; a new build waits for the reader's "Reload" (until
+// then the page keeps the files of its own build; every open tab of the course reloads with it);
+// ?nosw unregisters the worker and clears its caches; in a frame of another origin the page loads
+// and registers nothing; a lazy module or Chart.js that fails to load shows a message with Retry
+// (EN and RU), and Retry mounts the section.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -125,12 +126,19 @@ describe('the course with its service worker', () => {
     assert.equal((await bar.textContent()).trim(), `${en['offline.updateReady']} ${en['offline.reload']}`);
     await screenshot(page, 'offline-update-ready', { clip: { x: 0, y: 700, width: 1280, height: 100 } });
 
-    await Promise.all([page.waitForEvent('load'), bar.locator('button').click()]);
+    // A second tab of the course, opened before the switch, reloads with the first.
+    const other = await openPage(browser.context, server.origin);
+    await other.page.goto(`${server.origin}/index.html#verifier`);
+    await other.page.waitForSelector('.update-ready');
+
+    await Promise.all([page.waitForEvent('load'), other.page.waitForEvent('load'), bar.locator('button').click()]);
     await page.waitForSelector('html[data-shell="true"]');
     assert.match(await css(), /build 2/, 'after the reload, the new build');
+    assert.match(await other.page.evaluate(() => fetch('css/main.css').then((response) => response.text())), /build 2/, 'the other tab too');
     assert.equal(await page.locator('.update-ready').count(), 0);
     assert.deepEqual(pageProblems(problems), []);
-    await page.close();
+    assert.deepEqual(pageProblems(other.problems), []);
+    await Promise.all([page.close(), other.page.close()]);
   });
 
   test('?nosw unregisters the worker and deletes its caches; section 0 says so', async () => {

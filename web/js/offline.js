@@ -88,8 +88,8 @@ function offerReload(workbox) {
   Object.assign(bar.style, { position: 'fixed', insetInline: '1rem', bottom: '1rem', zIndex: 10, background: '#fff', margin: 0 });
   button.addEventListener('click', () => {
     button.disabled = true;
-    // The waiting worker takes over (its cache is complete), then the page reloads on it.
-    workbox.addEventListener('controlling', () => location.reload());
+    // The waiting worker takes over (its cache is complete); every open page of the course then
+    // reloads on it (startOffline's 'controlling' listener).
     workbox.messageSkipWaiting();
   });
   document.body.append(bar);
@@ -115,7 +115,12 @@ export async function startOffline() {
     workbox.addEventListener('waiting', () => offerReload(workbox));
     // The first install takes this page over (clientsClaim) once every file is in the cache.
     workbox.addEventListener('controlling', (event) => {
-      if (event.isUpdate) return;
+      // A new build took over (the reader pressed Reload here or in another tab): this page's
+      // modules are of the old build, so it reloads rather than mix (the state is in the URL).
+      if (event.isUpdate) {
+        location.reload();
+        return;
+      }
       performance.mark('grpo:offline-ready');
       showActive();
     });
