@@ -3,6 +3,7 @@
 // section mounts, a smoke training run finishes, a run exports and imports, the page reloads and
 // does it all again, with no console error; a new build waits for the reader's "Reload" (until
 // then the page keeps the files of its own build; every open tab of the course reloads with it);
+// a first install that cannot download a file says so and completes on the next visit;
 // ?nosw unregisters the worker and clears its caches; in a frame of another origin the page loads
 // and registers nothing; a lazy module or Chart.js that fails to load shows a message with Retry
 // (EN and RU), and Retry mounts the section.
@@ -139,6 +140,26 @@ describe('the course with its service worker', () => {
     assert.deepEqual(pageProblems(problems), []);
     assert.deepEqual(pageProblems(other.problems), []);
     await Promise.all([page.close(), other.page.close()]);
+  });
+
+  test('a first install that cannot download a file says so, and the next visit completes it', async () => {
+    const fresh = await launchBrowser({ serviceWorkers: 'allow' });
+    try {
+      // The worker's own download of one file fails (the network dropped mid-install).
+      const failing = (route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback());
+      await fresh.context.route('**/data/smoke-checkpoint.json', failing);
+      const { page, problems } = await openPage(fresh.context, server.origin);
+      await page.goto(`${server.origin}/index.html`);
+      await page.waitForFunction((text) => document.querySelector('section#setup table')?.textContent.includes(text), en['setup.where.offline.interrupted'], { timeout: 60000 });
+      assert.equal(await page.evaluate(() => navigator.serviceWorker.controller), null);
+      await fresh.context.unroute('**/data/smoke-checkpoint.json', failing);
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
+      await page.waitForFunction(() => /yes: \d+ files cached/.test(document.querySelector('section#setup table')?.textContent ?? ''));
+      assert.deepEqual(pageProblems(problems), []);
+    } finally {
+      await fresh.close();
+    }
   });
 
   test('?nosw unregisters the worker and deletes its caches; section 0 says so', async () => {

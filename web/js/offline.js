@@ -11,7 +11,10 @@ const CACHE_PREFIX = 'grpo-lab-'; // tools/service-worker.mjs CACHE_ID
 const listeners = new Set();
 let status = { state: 'pending' };
 
-/** {state, files?, bytes?, message?}: state is one of active, pending, file, singleFile, scorm, frame, unsupported, disabled, failed. */
+/**
+ * {state, files?, bytes?, message?}; state: active, pending, interrupted, file, singleFile, scorm,
+ * frame, unsupported, disabled, failed.
+ */
 export function offlineStatus() {
   return status;
 }
@@ -113,6 +116,11 @@ export async function startOffline() {
     if (document.readyState !== 'complete') await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
     const workbox = new Workbox(new URL('../sw.js', import.meta.url).href, { scope: siteScope() });
     workbox.addEventListener('waiting', () => offerReload(workbox));
+    // The first install gave up (a file could not be downloaded): the browser tries again on the
+    // next visit. A failed update leaves the running build as it was.
+    workbox.addEventListener('redundant', () => {
+      if (!navigator.serviceWorker.controller) setStatus({ state: 'interrupted' });
+    });
     // The first install takes this page over (clientsClaim) once every file is in the cache.
     workbox.addEventListener('controlling', (event) => {
       // A new build took over (the reader pressed Reload here or in another tab): this page's

@@ -104,6 +104,7 @@ export default {
   'setup.where.offline': 'Works offline',
   'setup.where.offline.active': 'yes: {files} files cached ({size} MB), a reload works with no network too',
   'setup.where.offline.pending': 'not yet: the course is being saved for use with no network',
+  'setup.where.offline.interrupted': 'not yet: saving the course was interrupted (a file could not be downloaded); it is tried again on the next visit',
   'setup.where.offline.file': 'no: opened from a file (this page carries everything it needs, nothing to save)',
   'setup.where.offline.singleFile': 'nothing to save: this page is one file that carries everything it needs',
   'setup.where.offline.scorm': 'not in an LMS package: the LMS serves its files',

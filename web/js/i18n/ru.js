@@ -103,6 +103,7 @@ export default {
   'setup.where.offline': 'Работа без сети',
   'setup.where.offline.active': 'да, файлов в кэше: {files} ({size} МБ); перезагрузка без сети тоже работает',
   'setup.where.offline.pending': 'пока нет: курс сохраняется для работы без сети',
+  'setup.where.offline.interrupted': 'пока нет: сохранение курса прервалось (файл не удалось загрузить); при следующем открытии браузер попробует снова',
   'setup.where.offline.file': 'нет: страница открыта из файла (в ней есть всё нужное, сохранять нечего)',
   'setup.where.offline.singleFile': 'сохранять нечего: эта страница — один файл, в котором есть всё нужное',
   'setup.where.offline.scorm': 'не в пакете для LMS: его файлы отдаёт LMS',
