@@ -244,6 +244,7 @@ describe('a lazy part that fails to load', () => {
       await retry.click();
       await page.locator(`section#${id} canvas`).first().waitFor();
       assert.equal(await page.locator(`section#${id} .lazy-failed`).count(), 0);
+      assert.equal(await page.evaluate(() => document.activeElement?.id), `${id}-title`, 'the keyboard stays in the section');
       assert.equal(attempts(), 2, 'one failed request, one that worked');
       // The rest of the page is whole: every section mounts.
       await mountAll(page);

@@ -29,19 +29,23 @@ export function retryWidget(section, onLoaded) {
           h('div', { class: 'callout callout-error lazy-failed', role: 'alert' }, h('p', { text: ctx.t('lazy.failed') }), h('p', {}, retry, ' ', status)),
         );
         retry.addEventListener('click', async () => {
+          // The button goes away with the message: keep the keyboard in this section after.
+          const hadFocus = document.activeElement === retry;
           retry.disabled = true;
           status.textContent = ctx.t('lazy.retrying');
           let widget;
           try {
             widget = await loadWidgetParts(section);
           } catch {
-            if (!gone) show();
-            host.querySelector('[data-action="retry-load"]')?.focus();
+            if (gone) return;
+            show();
+            if (hadFocus) host.querySelector('[data-action="retry-load"]')?.focus();
             return;
           }
           if (gone) return;
           onLoaded(widget);
           host.replaceChildren();
+          if (hadFocus) host.closest('section')?.querySelector('h2')?.focus({ preventScroll: true });
           try {
             inner = widget.mount(host, ctx) ?? {};
           } catch (error) {

@@ -25,7 +25,7 @@ function coreVersion(core) {
 /** The "Works offline" cell: what js/offline.js knows of this page, nothing more. */
 function offlineText(t, lang, status) {
   if (status.state !== 'active') return t(`setup.where.offline.${status.state}`, { message: status.message ?? '' });
-  const size = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(status.bytes / 1e6);
+  const size = status.bytes === null ? '…' : new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(status.bytes / 1e6);
   return t('setup.where.offline.active', { files: status.files, size });
 }
 
