@@ -15,6 +15,13 @@
 //   page.section2_rendered_ms    navigation start to section 2 fully rendered (its chart drawn
 //                                and painted, animation off), page opened at section 2, median of
 //                                RUNS cold loads
+//   (the loads above with the service worker blocked: what the page itself fetches)
+//   page.offline_cached_files    files the service worker keeps for use with no network
+//   page.offline_cached_bytes    their bytes in the cache (uncompressed)
+//   page.offline_install_gzip_bytes what the install downloads (gzip level 9, as a host serves it)
+//   page.offline_install_ms      first visit, page opened at its top: registration (after the
+//                                page's load event) to the page controlled by the complete cache
+//   page.offline_ready_ms        navigation start to the same moment
 // Run alone: `node tools/bench_page.mjs` prints the rows as JSON.
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,6 +48,7 @@ async function coldLoad(origin, { weigh, hash = '#informative-groups', scrollAll
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },
     reducedMotion: 'reduce',
+    serviceWorkers: 'block',
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
@@ -93,6 +101,47 @@ async function coldLoad(origin, { weigh, hash = '#informative-groups', scrollAll
   }
 }
 
+/** First visit with the service worker: what it caches, what that downloads, how long until the page is offline-ready. */
+async function offlineInstall(origin) {
+  const profile = mkdtempSync(join(tmpdir(), 'grpo-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+  });
+  try {
+    const downloads = [];
+    context.on('response', (response) => {
+      if (!response.request().serviceWorker()) return;
+      downloads.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${origin}/index.html`);
+    await page.waitForFunction(() => performance.getEntriesByName('grpo:offline-ready').length > 0, null, { timeout: 120000 });
+    const measured = await page.evaluate(async () => {
+      let files = 0;
+      let bytes = 0;
+      for (const name of (await caches.keys()).filter((n) => n.startsWith('grpo-lab-precache'))) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          files += 1;
+          bytes += (await (await cache.match(request)).blob()).size;
+        }
+      }
+      const [register] = performance.getEntriesByName('grpo:offline-register');
+      const [ready] = performance.getEntriesByName('grpo:offline-ready');
+      return { files, bytes, installMs: ready.startTime - register.startTime, readyMs: ready.startTime };
+    });
+    const gzip = (await Promise.all(downloads)).reduce((sum, n) => sum + n, 0);
+    return { ...measured, gzip };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 export async function benchPage({ runs = RUNS, verbose = false } = {}) {
   const root = fileURLToPath(new URL('../web', import.meta.url));
   const server = await serve({ root, port: 0, host: '127.0.0.1' });
@@ -101,6 +150,7 @@ export async function benchPage({ runs = RUNS, verbose = false } = {}) {
     const first = await coldLoad(origin, { weigh: true });
     const top = await coldLoad(origin, { weigh: true, hash: '' });
     const all = await coldLoad(origin, { weigh: true, hash: '', scrollAll: true });
+    const offline = await offlineInstall(origin);
     const section2 = [first.times.section2];
     const shell = [first.times.shell];
     for (let i = 1; i < runs; i += 1) {
@@ -124,6 +174,11 @@ export async function benchPage({ runs = RUNS, verbose = false } = {}) {
       row('page.all_sections_gzip_bytes', all.weight.gzip, 'B'),
       row('page.text_shown_ms', Math.round(median(shell) * 10) / 10, 'ms'),
       row('page.section2_rendered_ms', Math.round(median(section2) * 10) / 10, 'ms', '< 1000 ms'),
+      row('page.offline_cached_files', offline.files, 'files'),
+      row('page.offline_cached_bytes', offline.bytes, 'B'),
+      row('page.offline_install_gzip_bytes', offline.gzip, 'B'),
+      row('page.offline_install_ms', Math.round(offline.installMs), 'ms'),
+      row('page.offline_ready_ms', Math.round(offline.readyMs), 'ms'),
     ];
   } finally {
     server.closeAllConnections?.();

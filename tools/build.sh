@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Builds GRPO Lab. No argument: the WASM module and everything the page serves.
+# (site: the core, web/vendor, web/data, then the service worker web/sw.js.)
 # Arguments pick builds: wasm (module + WASM tests + WASM bench), native, asan, all,
 # fuzz (the libFuzzer targets, clang; not in all: tools/fuzz.sh and tools/test.sh build it),
 # package (the site, then the LMS kit in dist/: SCORM zips, single-file pages; tools/package.mjs).
@@ -25,6 +26,8 @@ for target in "${targets[@]}"; do
       build_preset wasm --target grpo_core
       node tools/vendor.mjs
       if [[ -f tools/precompute.mjs ]]; then node tools/precompute.mjs; fi
+      # Last: the service worker's manifest hashes every file the steps above wrote.
+      node tools/service-worker.mjs
       ;;
     wasm) build_preset wasm ;;
     native) build_preset native ;;

@@ -41,9 +41,12 @@ export async function startServer(root = WEB, { headers } = {}) {
 
 /**
  * Launches headless Chromium with a fresh user-data-dir (a persistent context in a new temp
- * folder, removed on close); `extraArgs` adds Chromium flags. Returns {context, close()}.
+ * folder, removed on close); `extraArgs` adds Chromium flags. The page's service worker
+ * (js/offline.js) is blocked unless `serviceWorkers: 'allow'` (offline.test.mjs): with it, later
+ * pages of a context would be served from its cache, out of reach of page.route() and the
+ * recorded requests. Returns {context, close()}.
  */
-export async function launchBrowser({ viewport = LAPTOP, reducedMotion = 'no-preference', extraArgs = [] } = {}) {
+export async function launchBrowser({ viewport = LAPTOP, reducedMotion = 'no-preference', extraArgs = [], serviceWorkers = 'block' } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'grpo-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -51,6 +54,7 @@ export async function launchBrowser({ viewport = LAPTOP, reducedMotion = 'no-pre
     args: [...CHROMIUM_ARGS, ...extraArgs],
     viewport,
     reducedMotion,
+    serviceWorkers,
     locale: 'en-US',
   });
   return {

@@ -19,6 +19,8 @@ export function loadChartJs() {
       ? Promise.resolve()
       : loadScript(new URL('../vendor/chart.umd.min.js', import.meta.url));
     chartPromise = ready.then(() => {
+      // A script that loaded but is not Chart.js (a captive portal's page, a broken deploy).
+      if (typeof globalThis.Chart?.getChart !== 'function') throw new Error('Chart.js did not load');
       applyDefaults(globalThis.Chart);
       return globalThis.Chart;
     });
@@ -47,6 +49,8 @@ function applyDefaults(Chart) {
 /** Creates a chart on `canvas`, destroying any chart it held before. */
 export function makeChart(canvas, config) {
   const Chart = globalThis.Chart;
+  // Widgets mount only after loadChartJs() (js/lazy-load.js); say so if one ever does not.
+  if (!Chart) throw new Error('Chart.js is not loaded yet (loadChartJs)');
   Chart.getChart(canvas)?.destroy();
   const options = config.options ?? {};
   options.animation = reducedMotion() ? false : { duration: 250 };

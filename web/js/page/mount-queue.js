@@ -1,9 +1,9 @@
 // The lazy-mount queue: each section's widget mounts when the reader comes within one screen of
 // it (IntersectionObserver), one section per task so the browser paints and answers input in
 // between, after the core is in and the widget's own module (sections 6-9) and Chart.js are
-// loaded. Sections met once stay "approached": after a re-render (a language switch) they mount
+// loaded (js/lazy-load.js; a module that fails to load gets a message with Retry). Sections met once stay "approached": after a re-render (a language switch) they mount
 // again at once, in the same task, so the page keeps its place.
-import { loadChartJs } from '../charts.js';
+import { loadWidgetParts, retryWidget } from '../lazy-load.js';
 import { t } from '../i18n.js';
 import { h } from '../dom.js';
 import { viewMoved } from './view-keeper.js';
@@ -26,11 +26,8 @@ export function createMountQueue({ embedded, coreReady, coreState, readiness, co
 
   /** Everything a section's widget needs before it can mount: its module and Chart.js. */
   const loadWidget = async (section) => {
-    if (!widgets.has(section.id)) widgets.set(section.id, section.load ? (await section.load()).default : section);
-    if (section.charts && !chartsLoaded) {
-      await loadChartJs().catch(() => null);
-      chartsLoaded = true;
-    }
+    if (!widgets.has(section.id) || (section.charts && !chartsLoaded)) widgets.set(section.id, await loadWidgetParts(section));
+    if (section.charts) chartsLoaded = true;
   };
   const loadedNow = (section) => {
     const { core, coreError } = coreState();
@@ -61,12 +58,9 @@ export function createMountQueue({ embedded, coreReady, coreState, readiness, co
         await coreReady;
         try {
           await loadWidget(item.section);
-        } catch (error) {
-          widgets.set(item.section.id, {
-            mount() {
-              throw error;
-            },
-          });
+        } catch {
+          // Not loaded (offline, or a deploy in between): a message with Retry stands in for it.
+          widgets.set(item.section.id, retryWidget(item.section, (widget) => widgets.set(item.section.id, widget)));
         }
         if (gen === generation && waiting.includes(item)) mount(item);
         // One section per task: the browser paints and answers input in between.

@@ -3,6 +3,7 @@ import { h, field, bindForm, dataTable } from '../dom.js';
 import { LANGUAGES } from '../i18n.js';
 import { notice } from './common.js';
 import { SEED_MAX, checkSeed } from '../training/run-config.js';
+import { offlineStatus, onOfflineChange } from '../offline.js';
 
 
 export const schema = {
@@ -19,6 +20,13 @@ function coreVersion(core) {
   } catch {
     return '?';
   }
+}
+
+/** The "Works offline" cell: what js/offline.js knows of this page, nothing more. */
+function offlineText(t, lang, status) {
+  if (status.state !== 'active') return t(`setup.where.offline.${status.state}`, { message: status.message ?? '' });
+  const size = status.bytes === null ? '…' : new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(status.bytes / 1e6);
+  return t('setup.where.offline.active', { files: status.files, size });
 }
 
 function pythonRepr(values) {
@@ -63,11 +71,14 @@ export default {
 
     const { core, coreInfo } = ctx;
     const row = (label, value) => [{ text: label, header: true }, { node: ctx.rich(value, { block: false }) }];
+    let shown = null;
     const render = (values) => {
+      shown = values;
       const rows = [
         row(t('setup.where.core'), core ? t('setup.where.coreValue', { version: coreVersion(core), methods: coreInfo.methods, ms: coreInfo.ms }) : '—'),
         row(t('setup.where.device'), t('setup.where.deviceValue')),
         row(t('setup.where.server'), t('setup.where.serverValue')),
+        row(t('setup.where.offline'), offlineText(t, ctx.lang, offlineStatus())),
         row(t('setup.where.profile'), `\`PROFILE = "${values.profile}"\`, \`SEED = ${values.seed}\``),
         row(t('setup.where.realModel'), t('setup.where.realModelValue')),
       ];
@@ -98,7 +109,8 @@ export default {
       form.run();
     });
     host.append(notice(ctx, 'setup.notice'));
+    const unsubscribe = onOfflineChange(() => shown && render(shown));
     ctx.rendered();
-    return {};
+    return { destroy: unsubscribe };
   },
 };

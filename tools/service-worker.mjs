@@ -1,0 +1,63 @@
+// Writes the site's service worker (web/sw.js, git-ignored) with Workbox's generateSW: a precache
+// of every file a section can need, each with a content hash as its revision, served cache-first.
+// A new build is a new sw.js (its manifest changed): the browser installs it beside the old one,
+// which keeps answering its pages until the reader accepts the reload (web/js/offline.js), so a
+// page never mixes files of two builds. Also copies workbox-window (self-contained ES module)
+// to web/vendor/. Run by tools/build.sh site after vendor.mjs and precompute.mjs; exits non-zero
+// on any failure. `generateServiceWorker({webRoot})` is used by tests/browser/offline.test.mjs.
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateSW } from 'workbox-build';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Prefix of every cache the worker owns (offline.js finds and clears them by it). */
+export const CACHE_ID = 'grpo-lab';
+
+// What the course page, the embed page and the training worker can load. Not precached: the
+// instructor page (used online, and rewritten by tools/package.mjs), developer docs, licences,
+// and what tools/package.mjs adds to a packaged site (downloads/, host config).
+const PRECACHE = ['*.html', 'favicon.svg', 'css/*.css', 'js/**/*.js', 'core/*.{js,wasm}', 'vendor/**/*.{js,css,woff2}', 'data/*.json'];
+const NOT_PRECACHED = ['teacher.html', 'js/teacher.js', 'css/teacher.css', 'sw.js', 'downloads/**'];
+
+export async function generateServiceWorker({ webRoot = join(ROOT, 'web') } = {}) {
+  await mkdir(join(webRoot, 'vendor'), { recursive: true });
+  await copyFile(
+    join(ROOT, 'node_modules', 'workbox-window', 'build', 'workbox-window.prod.mjs'),
+    join(webRoot, 'vendor', 'workbox-window.js'),
+  );
+  const { count, size, warnings } = await generateSW({
+    globDirectory: webRoot,
+    globPatterns: PRECACHE,
+    globIgnores: NOT_PRECACHED,
+    swDest: join(webRoot, 'sw.js'),
+    cacheId: CACHE_ID,
+    mode: 'production',
+    sourcemap: false,
+    // One file: the Workbox runtime inside sw.js, nothing else to serve or to keep in step.
+    inlineWorkboxRuntime: true,
+    // The first visit's page is taken over as soon as the cache is complete (it can go offline
+    // at once); a later build waits for the reader's reload (offline.js sends SKIP_WAITING).
+    clientsClaim: true,
+    skipWaiting: false,
+    cleanupOutdatedCaches: true,
+    directoryIndex: 'index.html',
+    // ?nosw (offline.js) and tracking parameters name the same cached file.
+    ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^nosw$/],
+    // The core's .wasm is ~0.5 MB; the limit only guards against a stray huge file.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+  });
+  if (warnings.length) throw new Error(`service-worker: ${warnings.join('; ')}`);
+  return { count, size };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    const { count, size } = await generateServiceWorker();
+    console.log(`service-worker: ${count} files precached (${(size / 1e6).toFixed(2)} MB) -> web/sw.js`);
+  } catch (error) {
+    console.error(error.message ?? error);
+    process.exit(1);
+  }
+}
