@@ -77,7 +77,7 @@ test('verify: verdict, status, candidate and reason; exit 0 correct, 1 not corre
 
   const bad = await cli(['verify', '3', 'three']);
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /^grpo-lab verify: reference: must be a number/);
+  assert.match(bad.stderr, /^grpo-lab verify: reference: must be one number/);
   assert.equal(bad.stdout, '');
   const missing = await cli(['verify', '3']);
   assert.equal(missing.code, 2);
@@ -140,9 +140,9 @@ test('notebook (smoke, seed 9, en): every section titled, tables as the notebook
     const cells = METRIC_COLUMNS.map((c) => npRound(SMOKE_RUN[key][c.key]).toFixed(4).replace(/^-(0\.0+)$/, '$1'));
     assert.match(stdout, new RegExp(`^${en[label]} +${cells.join(' +')}$`, 'm'), label);
   }
-  assert.match(stdout, /'lossType': 'dapo'.*'updates': 100/);
+  assert.match(stdout, new RegExp(`'lossType': 'dapo'.*'updates': ${SMOKE_RUN.config.updates}`));
   assert.ok(stdout.includes(en.REAL_MODEL_SKIPPED));
-  assert.match(stdout, /max_steps=100, +# updates/);
+  assert.match(stdout, new RegExp(`max_steps=${SMOKE_RUN.config.updates}, +# updates`));
   assert.match(stdout, /\{'discarded_fraction': [\d.]+, 'generator_version': 'notebook-inspection'\}/);
 
   const data = JSON.parse(readFileSync(json, 'utf8'));

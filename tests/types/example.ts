@@ -34,8 +34,10 @@ export function reference(core: GrpoCore): number[] {
   const entropy: number = core.categoricalEntropy(state.probabilities);
   const pass4: number = core.passAtKIndependent(state.successfulMass, 4);
   const unbiased: number = core.passAtKUnbiased(16, 4, 4);
+  const solved: number = core.coverageConcentration({ successes: [4, 0, 1], samples: 4 }).solved;
+  const passCurve: number[] = core.passAtKCurve({ successes: [2, 0], samples: 4 }).values;
   void status, value, modeLabel;
-  return [verdict, pInfo, curve[0], draws, advantages[0], centered[0], terms[0], Number(active[0]), dr[0][0], contributions[0], flat[0], entropy, pass4, unbiased];
+  return [verdict, pInfo, curve[0], draws, advantages[0], centered[0], terms[0], Number(active[0]), dr[0][0], contributions[0], flat[0], entropy, pass4, unbiased, solved, passCurve[0]];
 }
 
 /** Sections 6-8: config, prompts, a stepwise run, rollouts, log-probs, the objective, run import. */

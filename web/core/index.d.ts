@@ -216,6 +216,40 @@ export interface ExperimentInfo {
   beforeHeldoutByPrompt?: PromptAccuracy[];
 }
 
+/** Section 8's measures of one policy on one prompt set (docs/coverage.md). */
+export interface Coverage {
+  prompts: number;
+  samples: number;
+  /** Prompts with at least one success in `samples` fresh answers. */
+  solved: number;
+  /** ceil(prompts / 4): the best quarter. */
+  topCount: number;
+  /** Share of all successes held by the best quarter of prompts (0 when none). */
+  topQuarterShare: number;
+  meanAccuracy: number;
+  /** 1 - 0.05^(1/samples): a prompt solved at this rate or more shows up with chance >= 95%. */
+  detectionFloor: number;
+}
+
+/** pass@k at k = 1, 2, 4, ..., samples: the mean unbiased estimate over prompts. */
+export interface PassAtKCurve {
+  ks: number[];
+  values: number[];
+}
+
+/** A run's section 8 block; recomputed by importRun from the by-prompt accuracies. */
+export interface RunCoverage {
+  beforeTrain: (Coverage & { passAtK: PassAtKCurve }) | null;
+  afterTrain: (Coverage & { passAtK: PassAtKCurve }) | null;
+  beforeHeldout: (Coverage & { passAtK: PassAtKCurve }) | null;
+  afterHeldout: (Coverage & { passAtK: PassAtKCurve }) | null;
+  /** The first k where the base policy's pass@k lies above the trained one's; null: never. */
+  crossingTrain: number | null;
+  crossingHeldout: number | null;
+  samples: number;
+  detectionFloor: number;
+}
+
 /** A finished (or stopped) run: the run file's content, format "grpo-lab-run" version 1. */
 export interface RunResult {
   format: 'grpo-lab-run';
@@ -233,6 +267,7 @@ export interface RunResult {
   prompts: Prompt[];
   vocab: string[];
   checkpoint?: Checkpoint;
+  coverage: RunCoverage;
   updatesDone: number;
   /** Plain labels a run file may carry (where it came from, how it ended). */
   source?: string;
@@ -380,6 +415,8 @@ export interface CoreMethods {
   categoricalEntropy: { args: { probabilities: number[] }; result: number };
   passAtKIndependent: { args: { p: number; k: number }; result: number };
   passAtKUnbiased: { args: { n: number; c: number; k: number }; result: number };
+  coverageConcentration: { args: { successes: number[]; samples: number }; result: Coverage };
+  passAtKCurve: { args: { successes: number[]; samples: number; ks?: number[] }; result: PassAtKCurve };
   arithmeticPrompts: { args: ArithmeticPromptOptions; result: Prompt[] };
   experimentConfig: { args: ExperimentOptions; result: ExperimentConfig };
   configSchema: { args: Record<string, never>; result: ConfigSchema };
@@ -439,6 +476,9 @@ export interface GrpoCore {
   categoricalEntropy(probabilities: number[]): number;
   passAtKIndependent(p: number, k: number): number;
   passAtKUnbiased(n: number, c: number, k: number): number;
+  // Section 8
+  coverageConcentration(options: { successes: number[]; samples: number }): Coverage;
+  passAtKCurve(options: { successes: number[]; samples: number; ks?: number[] }): PassAtKCurve;
   // Sections 6-8
   arithmeticPrompts(options?: ArithmeticPromptOptions): Prompt[];
   experimentConfig(options?: ExperimentOptions): ExperimentConfig;
