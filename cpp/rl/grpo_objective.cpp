@@ -6,21 +6,12 @@
 #include <limits>
 
 #include "core/errors.h"
+#include "rl/config_fields.h"
 
 namespace grpo {
 namespace {
 
 constexpr double kStdEpsilon = 1e-4;  // TRL: advantages / (std + 1e-4)
-
-// require() with the message built only on failure: these checks run on every update.
-template <class Message>
-void ensure(bool condition, Message message) {
-  if (!condition) throw InvalidArgument(message());
-}
-
-std::string quoted(const std::string& text) {
-  return "'" + text + "'";
-}
 
 std::string index_name(const char* name, std::size_t i) {
   return std::string(name) + "[" + std::to_string(i) + "]";
@@ -46,11 +37,11 @@ struct Advantages {
 
 Advantages compute_advantages(const std::vector<double>& rewards, int group_size,
                               ScaleRewards scale) {
-  ensure(group_size >= 2,
-         [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
+  require(group_size >= 2,
+          [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
   const std::size_t n = rewards.size();
   const std::size_t g = static_cast<std::size_t>(group_size);
-  ensure(n > 0 && n % g == 0, [&] {
+  require(n > 0 && n % g == 0, [&] {
     return "rewards: length must be a positive multiple of groupSize (" +
            std::to_string(group_size) + "), got " + std::to_string(n);
   });
@@ -85,7 +76,7 @@ Advantages compute_advantages(const std::vector<double>& rewards, int group_size
 // Messages are built only on failure (this runs on every token of every update).
 void check_rows(const Ragged& rows, std::size_t n, const Ragged* shape, const char* name,
                 const char* shape_name) {
-  ensure(rows.size() == n, [&] {
+  require(rows.size() == n, [&] {
     return std::string(name) + ": must have one row per reward (" + std::to_string(n) + "), got " +
            std::to_string(rows.size());
   });
@@ -103,69 +94,67 @@ void check_rows(const Ragged& rows, std::size_t n, const Ragged* shape, const ch
 
 }  // namespace
 
+const std::vector<std::string>& loss_type_names() {
+  static const std::vector<std::string> names = {"grpo", "bnpo", "dr_grpo", "dapo"};
+  return names;
+}
+
+const std::vector<std::string>& scale_rewards_names() {
+  static const std::vector<std::string> names = {"group", "batch", "none"};
+  return names;
+}
+
+const std::vector<std::string>& importance_level_names() {
+  static const std::vector<std::string> names = {"token", "sequence"};
+  return names;
+}
+
+namespace {
+
+// The enum value spelled `text`, checked as the config table's field `name`.
+template <class Enum>
+Enum parse_option(const char* name, const std::string& text) {
+  const FieldSpec& spec = field(name);
+  const int index = option_index(spec, text);
+  check_field(spec, index, text);
+  return static_cast<Enum>(index);
+}
+
+}  // namespace
+
 LossType parse_loss_type(const std::string& text) {
-  if (text == "grpo") return LossType::Grpo;
-  if (text == "bnpo") return LossType::Bnpo;
-  if (text == "dr_grpo") return LossType::DrGrpo;
-  if (text == "dapo") return LossType::Dapo;
-  throw InvalidArgument("lossType: must be one of grpo, bnpo, dr_grpo, dapo, got " + quoted(text));
+  return parse_option<LossType>("lossType", text);
 }
 
 ScaleRewards parse_scale_rewards(const std::string& text) {
-  if (text == "group") return ScaleRewards::Group;
-  if (text == "batch") return ScaleRewards::Batch;
-  if (text == "none") return ScaleRewards::None;
-  throw InvalidArgument("scaleRewards: must be one of group, batch, none, got " + quoted(text));
+  return parse_option<ScaleRewards>("scaleRewards", text);
 }
 
 ImportanceLevel parse_importance_level(const std::string& text) {
-  if (text == "token") return ImportanceLevel::Token;
-  if (text == "sequence") return ImportanceLevel::Sequence;
-  throw InvalidArgument("importanceSamplingLevel: must be one of token, sequence, got " +
-                        quoted(text));
+  return parse_option<ImportanceLevel>("importanceSamplingLevel", text);
 }
 
 const char* loss_type_name(LossType value) {
-  switch (value) {
-    case LossType::Grpo:
-      return "grpo";
-    case LossType::Bnpo:
-      return "bnpo";
-    case LossType::DrGrpo:
-      return "dr_grpo";
-    case LossType::Dapo:
-      return "dapo";
-  }
-  return "?";
+  return loss_type_names().at(static_cast<std::size_t>(value)).c_str();
 }
 
 const char* scale_rewards_name(ScaleRewards value) {
-  switch (value) {
-    case ScaleRewards::Group:
-      return "group";
-    case ScaleRewards::Batch:
-      return "batch";
-    case ScaleRewards::None:
-      return "none";
-  }
-  return "?";
+  return scale_rewards_names().at(static_cast<std::size_t>(value)).c_str();
 }
 
 const char* importance_level_name(ImportanceLevel value) {
-  return value == ImportanceLevel::Token ? "token" : "sequence";
+  return importance_level_names().at(static_cast<std::size_t>(value)).c_str();
 }
 
 void ObjectiveConfig::validate() const {
-  ensure(group_size >= 2,
-         [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
-  // Written so that NaN fails every range check.
-  ensure(eps_low >= 0.0 && eps_low < 1.0,
-         [&] { return "epsLow: must be in [0, 1), got " + format_number(eps_low); });
-  ensure(eps_high >= 0.0 && eps_high <= 10.0,
-         [&] { return "epsHigh: must be in [0, 10], got " + format_number(eps_high); });
-  ensure(beta >= 0.0 && std::isfinite(beta),
-         [&] { return "beta: must be a finite number >= 0, got " + format_number(beta); });
-  ensure(max_completion_length >= 1, [&] {
+  require(group_size >= 2,
+          [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
+  // The clip range is the config table's (the toy experiment's fields epsLow, epsHigh).
+  check_field(field("epsLow"), eps_low);
+  check_field(field("epsHigh"), eps_high);
+  require(beta >= 0.0 && std::isfinite(beta),
+          [&] { return "beta: must be a finite number >= 0, got " + format_number(beta); });
+  require(max_completion_length >= 1, [&] {
     return "maxCompletionLength: must be an integer >= 1, got " +
            std::to_string(max_completion_length);
   });
@@ -177,8 +166,7 @@ std::vector<double> grpo_advantages(const std::vector<double>& rewards, int grou
 }
 
 ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInputs& inputs) {
-  // --- Validation: nothing is computed before every argument has been checked. ---------------
-  config.validate();
+  // --- Validation of the inputs (config is valid): nothing is computed before. ---------------
   const Advantages adv =
       compute_advantages(inputs.rewards, config.group_size, config.scale_rewards);
   const std::size_t n = inputs.rewards.size();
@@ -190,12 +178,12 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
                             std::to_string(logp[i].size()) + " exceeds maxCompletionLength (" +
                             std::to_string(config.max_completion_length) + ")");
   if (inputs.old_logp) check_rows(*inputs.old_logp, n, &logp, "oldLogProbs", "logProbs");
-  ensure(config.beta == 0.0 || inputs.ref_logp.has_value(), [&] {
+  require(config.beta == 0.0 || inputs.ref_logp.has_value(), [&] {
     return "refLogProbs: required when beta > 0 (beta = " + format_number(config.beta) + ")";
   });
   if (inputs.ref_logp) check_rows(*inputs.ref_logp, n, &logp, "refLogProbs", "logProbs");
   if (inputs.entropies) check_rows(*inputs.entropies, n, &logp, "entropies", "logProbs");
-  ensure(inputs.truncated.empty() || inputs.truncated.size() == n, [&] {
+  require(inputs.truncated.empty() || inputs.truncated.size() == n, [&] {
     return "truncated: must have one flag per reward (" + std::to_string(n) + "), got " +
            std::to_string(inputs.truncated.size());
   });

@@ -51,6 +51,11 @@ enum class LossType { Grpo, Bnpo, DrGrpo, Dapo };
 enum class ScaleRewards { Group, Batch, None };
 enum class ImportanceLevel { Token, Sequence };
 
+// The API spellings, in the enums' order (the config table's options, config_fields.h).
+const std::vector<std::string>& loss_type_names();         // grpo, bnpo, dr_grpo, dapo
+const std::vector<std::string>& scale_rewards_names();     // group, batch, none
+const std::vector<std::string>& importance_level_names();  // token, sequence
+
 // Parse the API spellings; throw InvalidArgument naming the field and listing the allowed values,
 // e.g. "lossType: must be one of grpo, bnpo, dr_grpo, dapo, got 'x'".
 LossType parse_loss_type(const std::string& text);                // grpo|bnpo|dr_grpo|dapo
@@ -72,7 +77,9 @@ struct ObjectiveConfig {
   ImportanceLevel importance_level = ImportanceLevel::Token;  // importance_sampling_level
   bool mask_truncated = false;                                // mask_truncated_completions
 
-  // Throws InvalidArgument naming the field (API spelling) and its range.
+  // Throws InvalidArgument naming the field (API spelling) and its range. Called once where a
+  // config enters the core (the grpoObjective method, ExperimentConfig::validate); grpo_objective
+  // takes a validated config and does not check it again.
   void validate() const;
 };
 
@@ -116,8 +123,9 @@ struct ObjectiveResult {
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
                                     ScaleRewards scale);
 
-// Validates config and inputs (ragged shapes equal, values finite, flags count = N, every
-// L_i <= max_completion_length), then computes loss, advantages, gradient and metrics.
+// `config` must be valid (ObjectiveConfig::validate). Validates the inputs (ragged shapes equal,
+// values finite, flags count = N, every L_i <= max_completion_length), then computes loss,
+// advantages, gradient and metrics.
 ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInputs& inputs);
 
 }  // namespace grpo

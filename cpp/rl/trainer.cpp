@@ -11,11 +11,6 @@
 namespace grpo {
 namespace {
 
-const ExperimentConfig& validated(const ExperimentConfig& config) {
-  config.validate();
-  return config;
-}
-
 GruDims dims_of(const ExperimentConfig& config, const Vocab& vocab) {
   return GruDims{static_cast<int>(vocab.tokens.size()), config.embed, config.hidden};
 }
@@ -25,20 +20,6 @@ TokenRows prompt_tokens(const std::vector<Prompt>& prompts) {
   rows.reserve(prompts.size());
   for (const Prompt& prompt : prompts) rows.push_back(prompt.tokens);
   return rows;
-}
-
-ObjectiveConfig objective_config(const ExperimentConfig& config) {
-  ObjectiveConfig objective;
-  objective.group_size = config.group_size;
-  objective.loss_type = config.loss_type;
-  objective.scale_rewards = config.scale_rewards;
-  objective.eps_low = config.eps_low;
-  objective.eps_high = config.eps_high;
-  objective.beta = config.beta;
-  objective.max_completion_length = config.max_new_tokens;
-  objective.importance_level = config.importance_level;
-  objective.mask_truncated = config.mask_truncated;
-  return objective;
 }
 
 // k3 estimate of KL(policy || reference) at one sampled token: exp(d) - d - 1, d = ref - logp.
@@ -72,10 +53,10 @@ std::string teacher_answer(const Prompt& prompt, double accuracy, Rng& rng) {
 RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
                               const std::vector<Prompt>& prompts, const ExperimentConfig& config,
                               Rng& rng) {
-  const int group = config.group_size;
+  const int group = config.objective.group_size;
   SampleOutput sampled;
-  policy.sample(prompt_tokens(prompts), group, config.max_new_tokens, config.temperature,
-                vocab.eos_id, rng, sampled);
+  policy.sample(prompt_tokens(prompts), group, config.objective.max_completion_length,
+                config.temperature, vocab.eos_id, rng, sampled);
   RolloutBatch batch;
   std::vector<double> rewards;
   batch.groups.resize(prompts.size());
@@ -94,7 +75,8 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
       batch.groups[p].push_back(std::move(row));
     }
   }
-  const std::vector<double> advantages = grpo_advantages(rewards, group, config.scale_rewards);
+  const std::vector<double> advantages =
+      grpo_advantages(rewards, group, config.objective.scale_rewards);
   int informative = 0;
   for (std::size_t p = 0; p < prompts.size(); ++p) {
     bool all_equal = true;
@@ -117,8 +99,8 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
   if (prompts.empty()) return metrics;
   const TokenRows prompt_rows = prompt_tokens(prompts);
   SampleOutput sampled;
-  policy.sample(prompt_rows, samples, config.max_new_tokens, config.temperature, vocab.eos_id, rng,
-                sampled);
+  policy.sample(prompt_rows, samples, config.objective.max_completion_length, config.temperature,
+                vocab.eos_id, rng, sampled);
   double tokens = 0, entropy = 0, reward = 0, correct = 0, pass = 0;
   for (std::size_t p = 0; p < prompts.size(); ++p) {
     int prompt_correct = 0;
@@ -157,7 +139,7 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
 }
 
 Experiment::Experiment(const ExperimentConfig& config)
-    : config_(validated(config)),
+    : config_(config),
       vocab_(arithmetic_vocab()),
       rng_(config.seed),
       warmup_rng_(rng_.fork(1)),
@@ -249,7 +231,7 @@ const HistoryRow& Experiment::step() {
 }
 
 HistoryRow Experiment::update() {
-  const int group = config_.group_size;
+  const int group = config_.objective.group_size;
   const std::vector<Prompt> batch_prompts = next_prompt_batch();
   const RolloutBatch rollouts =
       collect_rollouts(policy_, vocab_, batch_prompts, config_, rollout_rng_);
@@ -297,13 +279,12 @@ HistoryRow Experiment::update() {
   double pass_positions = static_cast<double>(prompts.size()) * prompt_len;
   for (const auto& c : completions) pass_positions += static_cast<double>(c.size());
   if (!prompts.empty()) {
-    const ObjectiveConfig objective = objective_config(config_);
     PolicyOutput out;
     // The behaviour ("old") log-probs come from the same forward pass the first epoch uses, so
     // the first epoch's ratios are exactly 1, as in TRL.
     policy_.forward(prompts, completions, config_.temperature, out);
     inputs.old_logp = out.logp;
-    if (config_.beta > 0) {
+    if (config_.objective.beta > 0) {
       PolicyOutput ref;
       reference_.forward(prompts, completions, config_.temperature, ref);
       inputs.ref_logp = ref.logp;
@@ -317,7 +298,7 @@ HistoryRow Experiment::update() {
       if (epoch > 0) policy_.forward(prompts, completions, config_.temperature, out);
       inputs.logp = out.logp;
       inputs.entropies = out.entropy;
-      const ObjectiveResult result = grpo_objective(objective, inputs);
+      const ObjectiveResult result = grpo_objective(config_.objective, inputs);
       row.token_positions += 2 * pass_positions;  // this epoch's forward and backward
       policy_.zero_grad();
       policy_.backward(result.grad_logp);

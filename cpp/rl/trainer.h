@@ -74,8 +74,10 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
 
 class Experiment {
  public:
-  // Validates the config (nothing is built when it is invalid), builds the prompts, initialises
-  // the policy, runs the supervised warm-up, freezes the reference and measures "before RL".
+  // `config` must be valid (ExperimentConfig::validate, or the API's reader, which calls it):
+  // it was checked where it entered the core and is not checked again. Builds the prompts,
+  // initialises the policy, runs the supervised warm-up, freezes the reference and measures
+  // "before RL".
   explicit Experiment(const ExperimentConfig& config);
 
   bool done() const { return history_.size() >= static_cast<std::size_t>(config_.updates); }
