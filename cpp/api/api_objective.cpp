@@ -68,6 +68,7 @@ Json grpo_objective_method(const Json& args) {
       parse_importance_level(string_or(args, "importanceSamplingLevel", "token"));
   config.mask_truncated = boolean_or(args, "maskTruncated", false);
 
+  config.validate();  // the one check of these values: grpo_objective takes them as valid
   const ObjectiveResult r = grpo_objective(config, in);
 
   Json grad = Json::array();

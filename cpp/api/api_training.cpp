@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "api/api.h"
+#include "api/api_config.h"
 #include "api/api_coverage.h"
 #include "core/errors.h"
 #include "rl/checkpoint.h"
@@ -14,125 +15,12 @@ namespace {
 
 constexpr int kMaxLiveExperiments = 8;  // each holds a policy, a reference and Adam moments
 
-// --- config ------------------------------------------------------------------------------
-
-const std::vector<std::string>& config_keys() {
-  static const std::vector<std::string> keys = {"profile",
-                                                "seed",
-                                                "trainPrompts",
-                                                "heldoutPrompts",
-                                                "maxOperand",
-                                                "formatWeight",
-                                                "embed",
-                                                "hidden",
-                                                "warmupSteps",
-                                                "warmupLearningRate",
-                                                "teacherAccuracy",
-                                                "groupSize",
-                                                "promptBatch",
-                                                "updates",
-                                                "updateEpochs",
-                                                "lossType",
-                                                "scaleRewards",
-                                                "epsLow",
-                                                "epsHigh",
-                                                "beta",
-                                                "temperature",
-                                                "learningRate",
-                                                "maxGradNorm",
-                                                "maxNewTokens",
-                                                "dynamicSampling",
-                                                "maskTruncated",
-                                                "importanceSamplingLevel",
-                                                "evalSamples",
-                                                "finalEvalSamples"};
-  return keys;
-}
-
+// Integer arguments of arithmeticPrompts, clamped to fit int; arithmetic_prompts names the range.
 int small_int(const Json& a, const char* name, int fallback) {
   const long long value = integer_or(a, name, fallback);
-  // Out-of-range values are reported by ExperimentConfig::validate with the allowed range.
   return value > 1000000000LL    ? 1000000001
          : value < -1000000000LL ? -1000000001
                                  : static_cast<int>(value);
-}
-
-// Profile defaults, then the caller's overrides; unknown keys are mistakes worth naming.
-ExperimentConfig read_config(const Json& a) {
-  if (!a.is_object()) throw ArgumentTypeError("config: must be an object");
-  for (const auto& item : a.items()) {
-    const auto& keys = config_keys();
-    if (std::find(keys.begin(), keys.end(), item.key()) == keys.end())
-      throw ArgumentTypeError(short_text(item.key()) +
-                              ": unknown option (see docs/api.md for the config fields)");
-  }
-  ExperimentConfig c = profile_defaults(string_or(a, "profile", "smoke"));
-  const long long seed = integer_or(a, "seed", static_cast<long long>(c.seed));
-  require(seed >= 0,
-          [&] { return "seed: must be an integer in [0, 2^53], got " + std::to_string(seed); });
-  c.seed = static_cast<std::uint64_t>(seed);
-  c.train_prompts = small_int(a, "trainPrompts", c.train_prompts);
-  c.heldout_prompts = small_int(a, "heldoutPrompts", c.heldout_prompts);
-  c.max_operand = small_int(a, "maxOperand", c.max_operand);
-  c.format_weight = number_or(a, "formatWeight", c.format_weight);
-  c.embed = small_int(a, "embed", c.embed);
-  c.hidden = small_int(a, "hidden", c.hidden);
-  c.warmup_steps = small_int(a, "warmupSteps", c.warmup_steps);
-  c.warmup_learning_rate = number_or(a, "warmupLearningRate", c.warmup_learning_rate);
-  c.teacher_accuracy = number_or(a, "teacherAccuracy", c.teacher_accuracy);
-  c.group_size = small_int(a, "groupSize", c.group_size);
-  c.prompt_batch = small_int(a, "promptBatch", c.prompt_batch);
-  c.updates = small_int(a, "updates", c.updates);
-  c.update_epochs = small_int(a, "updateEpochs", c.update_epochs);
-  if (has(a, "lossType")) c.loss_type = parse_loss_type(string(a, "lossType"));
-  if (has(a, "scaleRewards")) c.scale_rewards = parse_scale_rewards(string(a, "scaleRewards"));
-  c.eps_low = number_or(a, "epsLow", c.eps_low);
-  c.eps_high = number_or(a, "epsHigh", c.eps_high);
-  c.beta = number_or(a, "beta", c.beta);
-  c.temperature = number_or(a, "temperature", c.temperature);
-  c.learning_rate = number_or(a, "learningRate", c.learning_rate);
-  c.max_grad_norm = number_or(a, "maxGradNorm", c.max_grad_norm);
-  c.max_new_tokens = small_int(a, "maxNewTokens", c.max_new_tokens);
-  c.dynamic_sampling = boolean_or(a, "dynamicSampling", c.dynamic_sampling);
-  c.mask_truncated = boolean_or(a, "maskTruncated", c.mask_truncated);
-  if (has(a, "importanceSamplingLevel"))
-    c.importance_level = parse_importance_level(string(a, "importanceSamplingLevel"));
-  c.eval_samples = small_int(a, "evalSamples", c.eval_samples);
-  c.final_eval_samples = small_int(a, "finalEvalSamples", c.final_eval_samples);
-  c.validate();
-  return c;
-}
-
-Json config_json(const ExperimentConfig& c) {
-  return Json{{"profile", c.profile},
-              {"seed", c.seed},
-              {"trainPrompts", c.train_prompts},
-              {"heldoutPrompts", c.heldout_prompts},
-              {"maxOperand", c.max_operand},
-              {"formatWeight", c.format_weight},
-              {"embed", c.embed},
-              {"hidden", c.hidden},
-              {"warmupSteps", c.warmup_steps},
-              {"warmupLearningRate", c.warmup_learning_rate},
-              {"teacherAccuracy", c.teacher_accuracy},
-              {"groupSize", c.group_size},
-              {"promptBatch", c.prompt_batch},
-              {"updates", c.updates},
-              {"updateEpochs", c.update_epochs},
-              {"lossType", loss_type_name(c.loss_type)},
-              {"scaleRewards", scale_rewards_name(c.scale_rewards)},
-              {"epsLow", c.eps_low},
-              {"epsHigh", c.eps_high},
-              {"beta", c.beta},
-              {"temperature", c.temperature},
-              {"learningRate", c.learning_rate},
-              {"maxGradNorm", c.max_grad_norm},
-              {"maxNewTokens", c.max_new_tokens},
-              {"dynamicSampling", c.dynamic_sampling},
-              {"maskTruncated", c.mask_truncated},
-              {"importanceSamplingLevel", importance_level_name(c.importance_level)},
-              {"evalSamples", c.eval_samples},
-              {"finalEvalSamples", c.final_eval_samples}};
 }
 
 // --- results -----------------------------------------------------------------------------
@@ -427,6 +315,7 @@ Json teacher_forced_method(const Json& a) {
 void register_training_methods(Registry& r) {
   r["arithmeticPrompts"] = arithmetic_prompts_method;
   r["experimentConfig"] = [](const Json& a) { return config_json(read_config(a)); };
+  r["configSchema"] = [](const Json&) { return config_schema_json(); };
   r["experimentCreate"] = experiment_create;
   r["experimentStep"] = experiment_step;
   r["experimentFinish"] = experiment_finish;

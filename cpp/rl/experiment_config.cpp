@@ -1,74 +1,40 @@
-// Profiles and validation of the toy GRPO experiment's settings.
+// Profiles and validation of the toy GRPO experiment's settings, both from the field table.
 #include "rl/experiment_config.h"
 
-#include <cmath>
 #include <string>
 
 #include "core/errors.h"
+#include "rl/config_fields.h"
 
 namespace grpo {
-namespace {
 
-void check_int(int value, int low, int high, const char* name) {
-  require(value >= low && value <= high, [&] {
-    return std::string(name) + ": must be an integer in [" + std::to_string(low) + ", " +
-           std::to_string(high) + "], got " + std::to_string(value);
-  });
+const std::vector<std::string>& profile_names() {
+  static const std::vector<std::string> names = {"smoke", "full"};
+  return names;
 }
-
-void check_real(double value, double low, double high, bool low_open, const char* name) {
-  const bool ok = std::isfinite(value) && (low_open ? value > low : value >= low) && value <= high;
-  require(ok, [&] {
-    return std::string(name) + ": must be in " + (low_open ? "(" : "[") + format_number(low) +
-           ", " + format_number(high) + "], got " + format_number(value);
-  });
-}
-
-}  // namespace
 
 ExperimentConfig profile_defaults(const std::string& profile) {
+  const FieldSpec& profile_field = field("profile");
+  const int column = option_index(profile_field, profile);
+  check_field(profile_field, column, profile);
   ExperimentConfig config;
-  if (profile == "smoke") return config;
-  require(profile == "full",
-          [&] { return "profile: must be one of smoke, full, got '" + profile + "'"; });
-  config.profile = "full";
-  config.train_prompts = 112;
-  config.heldout_prompts = 40;
-  config.warmup_steps = 200;
-  config.updates = 160;
+  for (const FieldSpec& spec : config_fields())
+    spec.set(config, column == 0 ? spec.smoke : spec.full);
+  config.profile = profile;
   return config;
 }
 
-void ExperimentConfig::validate() const {
-  require(profile == "smoke" || profile == "full",
-          [&] { return "profile: must be one of smoke, full, got '" + profile + "'"; });
-  require(seed <= (1ull << 53), [&] { return "seed: must be an integer in [0, 2^53]"; });
-  check_int(max_operand, 1, 9, "maxOperand");
-  check_int(train_prompts, 1, 200, "trainPrompts");
-  check_int(heldout_prompts, 0, 200, "heldoutPrompts");
-  check_real(format_weight, 0.0, 10.0, false, "formatWeight");
-  check_int(embed, 1, 256, "embed");
-  check_int(hidden, 1, 512, "hidden");
-  check_int(warmup_steps, 0, 100000, "warmupSteps");
-  check_real(warmup_learning_rate, 0.0, 1.0, true, "warmupLearningRate");
-  check_real(teacher_accuracy, 0.0, 1.0, false, "teacherAccuracy");
-  check_int(group_size, 2, 64, "groupSize");
-  check_int(prompt_batch, 1, 64, "promptBatch");
-  require(prompt_batch <= train_prompts, [&] {
-    return "promptBatch: must be at most trainPrompts (" + std::to_string(train_prompts) +
-           "), got " + std::to_string(prompt_batch);
+void check_field_relations(const ExperimentConfig& config) {
+  require(config.prompt_batch <= config.train_prompts, [&] {
+    return "promptBatch: must be at most trainPrompts (" + std::to_string(config.train_prompts) +
+           "), got " + std::to_string(config.prompt_batch);
   });
-  check_int(updates, 1, 1000000, "updates");
-  check_int(update_epochs, 1, 16, "updateEpochs");
-  check_real(eps_low, 0.0, 0.999, false, "epsLow");
-  check_real(eps_high, 0.0, 10.0, false, "epsHigh");
-  check_real(beta, 0.0, 10.0, false, "beta");
-  check_real(temperature, 0.05, 10.0, false, "temperature");
-  check_real(learning_rate, 0.0, 1.0, true, "learningRate");
-  check_real(max_grad_norm, 0.0, 1e6, true, "maxGradNorm");
-  check_int(max_new_tokens, 1, 16, "maxNewTokens");
-  check_int(eval_samples, 1, 64, "evalSamples");
-  check_int(final_eval_samples, 4, 256, "finalEvalSamples");
+}
+
+void ExperimentConfig::validate() const {
+  for (const FieldSpec& spec : config_fields())
+    check_field(spec, spec.get(*this), spec.kind == FieldKind::Enum ? profile : "");
+  check_field_relations(*this);
 }
 
 }  // namespace grpo

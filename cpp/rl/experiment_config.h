@@ -1,58 +1,61 @@
-// The toy GRPO experiment's settings: profiles ("smoke", "full"), their defaults and limits.
+// The toy GRPO experiment's settings. Their names, ranges, defaults per profile and TRL names are
+// in one table, rl/config_fields.cpp; build a config with profile_defaults().
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "rl/grpo_objective.h"
 
 namespace grpo {
 
-// Field names in comments are the JS API's (camelCase) and, where one exists, TRL's.
+// Members without defaults on purpose: every default lives in the field table.
 struct ExperimentConfig {
-  std::string profile = "smoke";  // profile: "smoke" (seconds) or "full" (larger budget)
-  std::uint64_t seed = 9;         // seed: every random draw of the run derives from it
+  std::string profile;     // "smoke" (seconds) or "full" (larger budget)
+  std::uint64_t seed = 0;  // every random draw of the run derives from it
 
-  // Task (arithmetic prompts, lib: rl/arithmetic_task.h).
-  int train_prompts = 64;      // trainPrompts
-  int heldout_prompts = 32;    // heldoutPrompts
-  int max_operand = 9;         // maxOperand: operands 0..maxOperand
-  double format_weight = 0.1;  // formatWeight: reward = correctness + formatWeight * format
+  // Task (arithmetic prompts, rl/arithmetic_task.h).
+  int train_prompts = 0;
+  int heldout_prompts = 0;
+  int max_operand = 0;       // operands 0..max_operand
+  double format_weight = 0;  // reward = correctness + format_weight * format
 
   // Policy (rl/gru_policy.h).
-  int embed = 16;   // embed: E
-  int hidden = 64;  // hidden: H
+  int embed = 0;   // E
+  int hidden = 0;  // H
 
   // Supervised warm-up on a noisy teacher, so the base policy is right only sometimes.
-  int warmup_steps = 120;              // warmupSteps
-  double warmup_learning_rate = 1e-2;  // warmupLearningRate
-  double teacher_accuracy = 0.15;      // teacherAccuracy: share of correct demonstrations
+  int warmup_steps = 0;
+  double warmup_learning_rate = 0;
+  double teacher_accuracy = 0;  // share of correct demonstrations
 
-  // GRPO (TRL GRPOConfig names in brackets).
-  int group_size = 8;                                // groupSize [num_generations]
-  int prompt_batch = 8;                              // promptBatch (prompts per update)
-  int updates = 60;                                  // updates [max_steps]
-  int update_epochs = 2;                             // updateEpochs [num_iterations]
-  LossType loss_type = LossType::Dapo;               // lossType [loss_type]
-  ScaleRewards scale_rewards = ScaleRewards::Group;  // scaleRewards [scale_rewards]
-  double eps_low = 0.2;                              // epsLow [epsilon]
-  double eps_high = 0.28;                            // epsHigh [epsilon_high]
-  double beta = 0.0;                                 // beta [beta]
-  double temperature = 1.0;                          // temperature [temperature]
-  double learning_rate = 2e-3;                       // learningRate [learning_rate]
-  double max_grad_norm = 1.0;                        // maxGradNorm [max_grad_norm]
-  int max_new_tokens = 4;                            // maxNewTokens [max_completion_length]
-  bool dynamic_sampling = false;  // dynamicSampling: drop groups whose rewards are all equal
-  bool mask_truncated = true;     // maskTruncated [mask_truncated_completions]
-  ImportanceLevel importance_level = ImportanceLevel::Token;  // importanceSamplingLevel
+  // GRPO: the objective's settings (group size, loss type, clipping, beta, the completion
+  // length that sampling also uses) are the objective's own struct, passed on as it is.
+  ObjectiveConfig objective;
+  int prompt_batch = 0;  // prompts per update
+  int updates = 0;
+  int update_epochs = 0;
+  double temperature = 0;
+  double learning_rate = 0;
+  double max_grad_norm = 0;
+  bool dynamic_sampling = false;  // drop groups whose rewards are all equal
 
   // Evaluation by fresh generation.
-  int eval_samples = 4;         // evalSamples: per train prompt, after every update
-  int final_eval_samples = 64;  // finalEvalSamples: per prompt, before/after RL (docs/coverage.md)
+  int eval_samples = 0;        // per train prompt, after every update
+  int final_eval_samples = 0;  // per prompt, before/after RL (pass@4 needs >= 4)
 
-  // Throws InvalidArgument naming the field (camelCase) and its allowed range.
+  // For a config built in C++: checks every field against the table (config_fields.h
+  // check_field) and check_field_relations; throws InvalidArgument naming the field. (The API's
+  // reader checks each value it reads instead.)
   void validate() const;
 };
+
+// The one rule between fields: promptBatch <= trainPrompts (InvalidArgument naming promptBatch).
+void check_field_relations(const ExperimentConfig& config);
+
+// The profiles' names, in the table's order of default columns.
+const std::vector<std::string>& profile_names();
 
 // The defaults of a profile; throws InvalidArgument for an unknown name.
 ExperimentConfig profile_defaults(const std::string& profile);

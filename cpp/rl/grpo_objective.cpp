@@ -6,51 +6,23 @@
 #include <limits>
 
 #include "core/errors.h"
+#include "rl/config_fields.h"
 
 namespace grpo {
 namespace {
-
-constexpr double kStdEpsilon = 1e-4;  // TRL: advantages / (std + 1e-4)
-
-// require() with the message built only on failure: these checks run on every update.
-template <class Message>
-void ensure(bool condition, Message message) {
-  if (!condition) throw InvalidArgument(message());
-}
-
-std::string quoted(const std::string& text) {
-  return "'" + text + "'";
-}
 
 std::string index_name(const char* name, std::size_t i) {
   return std::string(name) + "[" + std::to_string(i) + "]";
 }
 
-// Sample standard deviation (n-1) of values[begin, end), exactly 0 when they are all equal.
-double sample_std(const std::vector<double>& values, std::size_t begin, std::size_t end) {
-  const std::size_t count = end - begin;
-  const auto [lo, hi] = std::minmax_element(values.begin() + begin, values.begin() + end);
-  if (count < 2 || *lo == *hi) return 0.0;
-  double mean = 0.0;
-  for (std::size_t i = begin; i < end; ++i) mean += values[i];
-  mean /= static_cast<double>(count);
-  double squares = 0.0;
-  for (std::size_t i = begin; i < end; ++i) squares += (values[i] - mean) * (values[i] - mean);
-  return std::sqrt(squares / static_cast<double>(count - 1));
-}
-
-struct Advantages {
-  std::vector<double> values;     // [N]
-  std::vector<double> scale_std;  // [N] the std TRL scales (or, for "none", logs) with
-};
-
-Advantages compute_advantages(const std::vector<double>& rewards, int group_size,
-                              ScaleRewards scale) {
-  ensure(group_size >= 2,
-         [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
+// The advantages of `rewards` in groups of `group_size`, after checking both.
+GroupAdvantages checked_advantages(const std::vector<double>& rewards, int group_size,
+                                   ScaleRewards scale) {
+  require(group_size >= 2,
+          [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
   const std::size_t n = rewards.size();
   const std::size_t g = static_cast<std::size_t>(group_size);
-  ensure(n > 0 && n % g == 0, [&] {
+  require(n > 0 && n % g == 0, [&] {
     return "rewards: length must be a positive multiple of groupSize (" +
            std::to_string(group_size) + "), got " + std::to_string(n);
   });
@@ -58,34 +30,14 @@ Advantages compute_advantages(const std::vector<double>& rewards, int group_size
     if (!std::isfinite(rewards[i]))
       throw InvalidArgument(index_name("rewards", i) + ": must be a finite number, got " +
                             format_number(rewards[i]));
-
-  Advantages out;
-  out.values.assign(n, 0.0);
-  out.scale_std.assign(n, 0.0);
-  const double batch_std = sample_std(rewards, 0, n);
-  for (std::size_t begin = 0; begin < n; begin += g) {
-    const std::size_t end = begin + g;
-    const double group_std = sample_std(rewards, begin, end);
-    if (group_std > 0.0) {  // equal rewards: exactly zero advantages (TRL: ~1e-13 of rounding)
-      double mean = 0.0;
-      for (std::size_t i = begin; i < end; ++i) mean += rewards[i];
-      mean /= static_cast<double>(g);
-      for (std::size_t i = begin; i < end; ++i) out.values[i] = rewards[i] - mean;
-    }
-    const double std_used = scale == ScaleRewards::Batch ? batch_std : group_std;
-    for (std::size_t i = begin; i < end; ++i) {
-      out.scale_std[i] = std_used;
-      if (scale != ScaleRewards::None) out.values[i] /= std_used + kStdEpsilon;
-    }
-  }
-  return out;
+  return group_advantages(rewards, g, scale);
 }
 
 // Checks a ragged input: one row per completion, row lengths as `shape` (when given), finite.
 // Messages are built only on failure (this runs on every token of every update).
 void check_rows(const Ragged& rows, std::size_t n, const Ragged* shape, const char* name,
                 const char* shape_name) {
-  ensure(rows.size() == n, [&] {
+  require(rows.size() == n, [&] {
     return std::string(name) + ": must have one row per reward (" + std::to_string(n) + "), got " +
            std::to_string(rows.size());
   });
@@ -103,69 +55,67 @@ void check_rows(const Ragged& rows, std::size_t n, const Ragged* shape, const ch
 
 }  // namespace
 
+const std::vector<std::string>& loss_type_names() {
+  static const std::vector<std::string> names = {"grpo", "bnpo", "dr_grpo", "dapo"};
+  return names;
+}
+
+const std::vector<std::string>& scale_rewards_names() {
+  static const std::vector<std::string> names = {"group", "batch", "none"};
+  return names;
+}
+
+const std::vector<std::string>& importance_level_names() {
+  static const std::vector<std::string> names = {"token", "sequence"};
+  return names;
+}
+
+namespace {
+
+// The enum value spelled `text`, checked as the config table's field `name`.
+template <class Enum>
+Enum parse_option(const char* name, const std::string& text) {
+  const FieldSpec& spec = field(name);
+  const int index = option_index(spec, text);
+  check_field(spec, index, text);
+  return static_cast<Enum>(index);
+}
+
+}  // namespace
+
 LossType parse_loss_type(const std::string& text) {
-  if (text == "grpo") return LossType::Grpo;
-  if (text == "bnpo") return LossType::Bnpo;
-  if (text == "dr_grpo") return LossType::DrGrpo;
-  if (text == "dapo") return LossType::Dapo;
-  throw InvalidArgument("lossType: must be one of grpo, bnpo, dr_grpo, dapo, got " + quoted(text));
+  return parse_option<LossType>("lossType", text);
 }
 
 ScaleRewards parse_scale_rewards(const std::string& text) {
-  if (text == "group") return ScaleRewards::Group;
-  if (text == "batch") return ScaleRewards::Batch;
-  if (text == "none") return ScaleRewards::None;
-  throw InvalidArgument("scaleRewards: must be one of group, batch, none, got " + quoted(text));
+  return parse_option<ScaleRewards>("scaleRewards", text);
 }
 
 ImportanceLevel parse_importance_level(const std::string& text) {
-  if (text == "token") return ImportanceLevel::Token;
-  if (text == "sequence") return ImportanceLevel::Sequence;
-  throw InvalidArgument("importanceSamplingLevel: must be one of token, sequence, got " +
-                        quoted(text));
+  return parse_option<ImportanceLevel>("importanceSamplingLevel", text);
 }
 
 const char* loss_type_name(LossType value) {
-  switch (value) {
-    case LossType::Grpo:
-      return "grpo";
-    case LossType::Bnpo:
-      return "bnpo";
-    case LossType::DrGrpo:
-      return "dr_grpo";
-    case LossType::Dapo:
-      return "dapo";
-  }
-  return "?";
+  return loss_type_names().at(static_cast<std::size_t>(value)).c_str();
 }
 
 const char* scale_rewards_name(ScaleRewards value) {
-  switch (value) {
-    case ScaleRewards::Group:
-      return "group";
-    case ScaleRewards::Batch:
-      return "batch";
-    case ScaleRewards::None:
-      return "none";
-  }
-  return "?";
+  return scale_rewards_names().at(static_cast<std::size_t>(value)).c_str();
 }
 
 const char* importance_level_name(ImportanceLevel value) {
-  return value == ImportanceLevel::Token ? "token" : "sequence";
+  return importance_level_names().at(static_cast<std::size_t>(value)).c_str();
 }
 
 void ObjectiveConfig::validate() const {
-  ensure(group_size >= 2,
-         [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
-  // Written so that NaN fails every range check.
-  ensure(eps_low >= 0.0 && eps_low < 1.0,
-         [&] { return "epsLow: must be in [0, 1), got " + format_number(eps_low); });
-  ensure(eps_high >= 0.0 && eps_high <= 10.0,
-         [&] { return "epsHigh: must be in [0, 10], got " + format_number(eps_high); });
-  ensure(beta >= 0.0 && std::isfinite(beta),
-         [&] { return "beta: must be a finite number >= 0, got " + format_number(beta); });
-  ensure(max_completion_length >= 1, [&] {
+  require(group_size >= 2,
+          [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
+  // The clip range is the config table's (the toy experiment's fields epsLow, epsHigh).
+  check_field(field("epsLow"), eps_low);
+  check_field(field("epsHigh"), eps_high);
+  require(beta >= 0.0 && std::isfinite(beta),
+          [&] { return "beta: must be a finite number >= 0, got " + format_number(beta); });
+  require(max_completion_length >= 1, [&] {
     return "maxCompletionLength: must be an integer >= 1, got " +
            std::to_string(max_completion_length);
   });
@@ -173,14 +123,13 @@ void ObjectiveConfig::validate() const {
 
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
                                     ScaleRewards scale) {
-  return compute_advantages(rewards, group_size, scale).values;
+  return checked_advantages(rewards, group_size, scale).values;
 }
 
 ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInputs& inputs) {
-  // --- Validation: nothing is computed before every argument has been checked. ---------------
-  config.validate();
-  const Advantages adv =
-      compute_advantages(inputs.rewards, config.group_size, config.scale_rewards);
+  // --- Validation of the inputs (config is valid): nothing is computed before. ---------------
+  const GroupAdvantages adv =
+      checked_advantages(inputs.rewards, config.group_size, config.scale_rewards);
   const std::size_t n = inputs.rewards.size();
   const Ragged& logp = inputs.logp;
   check_rows(logp, n, nullptr, "logProbs", "logProbs");
@@ -190,12 +139,12 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
                             std::to_string(logp[i].size()) + " exceeds maxCompletionLength (" +
                             std::to_string(config.max_completion_length) + ")");
   if (inputs.old_logp) check_rows(*inputs.old_logp, n, &logp, "oldLogProbs", "logProbs");
-  ensure(config.beta == 0.0 || inputs.ref_logp.has_value(), [&] {
+  require(config.beta == 0.0 || inputs.ref_logp.has_value(), [&] {
     return "refLogProbs: required when beta > 0 (beta = " + format_number(config.beta) + ")";
   });
   if (inputs.ref_logp) check_rows(*inputs.ref_logp, n, &logp, "refLogProbs", "logProbs");
   if (inputs.entropies) check_rows(*inputs.entropies, n, &logp, "entropies", "logProbs");
-  ensure(inputs.truncated.empty() || inputs.truncated.size() == n, [&] {
+  require(inputs.truncated.empty() || inputs.truncated.size() == n, [&] {
     return "truncated: must have one flag per reward (" + std::to_string(n) + "), got " +
            std::to_string(inputs.truncated.size());
   });
@@ -217,18 +166,11 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
   metrics.num_tokens = total;
   const double count_n = static_cast<double>(n);
   const double total_clamped = static_cast<double>(std::max<long long>(1, total));
-  // D_i: the weight of each unmasked per-token loss of completion i in the scalar loss.
+  // 1 / D_i: the weight of each unmasked per-token loss of completion i in the scalar loss.
   auto reduction_weight = [&](std::size_t i) -> double {
-    switch (config.loss_type) {
-      case LossType::Grpo:
-        return 1.0 / (count_n * static_cast<double>(std::max<long long>(1, active[i])));
-      case LossType::DrGrpo:
-        return 1.0 / (count_n * static_cast<double>(config.max_completion_length));
-      case LossType::Bnpo:
-      case LossType::Dapo:
-        break;
-    }
-    return 1.0 / total_clamped;
+    return 1.0 / loss_normalizer(config.loss_type, count_n,
+                                 static_cast<double>(std::max<long long>(1, active[i])),
+                                 total_clamped, static_cast<double>(config.max_completion_length));
   };
 
   // --- Per-token loss, its gradient and the metrics. ------------------------------------------
@@ -255,22 +197,15 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
       return inputs.old_logp ? row[t] - (*inputs.old_logp)[i][t] : 0.0;
     };
 
-    // Surrogate -min(r*A, clip(r)*A) and its derivative with respect to log r. Where the clipped
-    // branch is selected and differs, the loss is flat in r; elsewhere (including the tie inside
-    // the band, where torch.minimum splits the gradient between two equal branches) it is -A*r.
+    // The clipped surrogate as a loss and its derivative in log r (core/advantages.h).
     struct Surrogate {
       double loss, dloss_dlogr, ratio;
       bool low, high;
     };
     auto surrogate = [&](double logr) {
-      Surrogate s;
-      s.ratio = std::exp(logr);
-      const double clipped = std::min(std::max(s.ratio, low), high);
-      s.loss = -std::min(s.ratio * a, clipped * a);
-      s.low = s.ratio < low && a < 0.0;
-      s.high = s.ratio > high && a > 0.0;
-      s.dloss_dlogr = (s.low || s.high) ? 0.0 : -a * s.ratio;
-      return s;
+      const double ratio = std::exp(logr);
+      const SurrogateLoss s = clipped_surrogate_loss(ratio, a, low, high);
+      return Surrogate{s.loss, s.dloss_dlogr, ratio, s.low, s.high};
     };
 
     Surrogate sequence{};
@@ -306,9 +241,9 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
         ratio_max = std::max(ratio_max, s.ratio);
       }
       if (has_ref) {
-        // k3 = exp(ref - logp) - (ref - logp) - 1; d k3 / d logp = 1 - exp(ref - logp).
+        // k3 and d k3 / d logp = 1 - exp(ref - logp) (k3_kl, grpo_objective.h).
+        const double k3 = k3_kl(row[t], (*inputs.ref_logp)[i][t]);
         const double d = (*inputs.ref_logp)[i][t] - row[t];
-        const double k3 = std::exp(d) - d - 1.0;
         kl_sum += k3;
         if (config.beta != 0.0) {
           token_loss += config.beta * k3;

@@ -41,15 +41,22 @@
 // are none); a zero-length completion contributes nothing.
 #pragma once
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/advantages.h"  // ScaleRewards, group_advantages, clipped_surrogate_loss
+#include "core/reductions.h"  // LossType, loss_normalizer
+
 namespace grpo {
 
-enum class LossType { Grpo, Bnpo, DrGrpo, Dapo };
-enum class ScaleRewards { Group, Batch, None };
 enum class ImportanceLevel { Token, Sequence };
+
+// The API spellings, in the enums' order (the config table's options, config_fields.h).
+const std::vector<std::string>& loss_type_names();         // grpo, bnpo, dr_grpo, dapo
+const std::vector<std::string>& scale_rewards_names();     // group, batch, none
+const std::vector<std::string>& importance_level_names();  // token, sequence
 
 // Parse the API spellings; throw InvalidArgument naming the field and listing the allowed values,
 // e.g. "lossType: must be one of grpo, bnpo, dr_grpo, dapo, got 'x'".
@@ -72,7 +79,9 @@ struct ObjectiveConfig {
   ImportanceLevel importance_level = ImportanceLevel::Token;  // importance_sampling_level
   bool mask_truncated = false;                                // mask_truncated_completions
 
-  // Throws InvalidArgument naming the field (API spelling) and its range.
+  // Throws InvalidArgument naming the field (API spelling) and its range. Called once where a
+  // config enters the core (the grpoObjective method, ExperimentConfig::validate); grpo_objective
+  // takes a validated config and does not check it again.
   void validate() const;
 };
 
@@ -110,14 +119,22 @@ struct ObjectiveResult {
   ObjectiveMetrics metrics;
 };
 
-// TRL's advantages for `rewards` in contiguous groups of `group_size` (see the header comment).
-// Throws InvalidArgument naming `rewards` unless rewards.size() is a positive multiple of
-// group_size and every reward is finite.
+// k3 estimate of KL(policy || reference) at one token: exp(d) - d - 1 with d = ref - logp,
+// written expm1(d) - d (no cancellation near d = 0). Its derivative: d k3 / d logp = 1 - exp(d).
+inline double k3_kl(double logp, double ref_logp) {
+  const double d = ref_logp - logp;
+  return std::expm1(d) - d;
+}
+
+// TRL's advantages for `rewards` in contiguous groups of `group_size` (core/advantages.h
+// group_advantages, the one implementation). Throws InvalidArgument naming `rewards` unless
+// rewards.size() is a positive multiple of group_size and every reward is finite.
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
                                     ScaleRewards scale);
 
-// Validates config and inputs (ragged shapes equal, values finite, flags count = N, every
-// L_i <= max_completion_length), then computes loss, advantages, gradient and metrics.
+// `config` must be valid (ObjectiveConfig::validate). Validates the inputs (ragged shapes equal,
+// values finite, flags count = N, every L_i <= max_completion_length), then computes loss,
+// advantages, gradient and metrics.
 ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInputs& inputs);
 
 }  // namespace grpo

@@ -11,11 +11,6 @@
 namespace grpo {
 namespace {
 
-const ExperimentConfig& validated(const ExperimentConfig& config) {
-  config.validate();
-  return config;
-}
-
 GruDims dims_of(const ExperimentConfig& config, const Vocab& vocab) {
   return GruDims{static_cast<int>(vocab.tokens.size()), config.embed, config.hidden};
 }
@@ -25,26 +20,6 @@ TokenRows prompt_tokens(const std::vector<Prompt>& prompts) {
   rows.reserve(prompts.size());
   for (const Prompt& prompt : prompts) rows.push_back(prompt.tokens);
   return rows;
-}
-
-ObjectiveConfig objective_config(const ExperimentConfig& config) {
-  ObjectiveConfig objective;
-  objective.group_size = config.group_size;
-  objective.loss_type = config.loss_type;
-  objective.scale_rewards = config.scale_rewards;
-  objective.eps_low = config.eps_low;
-  objective.eps_high = config.eps_high;
-  objective.beta = config.beta;
-  objective.max_completion_length = config.max_new_tokens;
-  objective.importance_level = config.importance_level;
-  objective.mask_truncated = config.mask_truncated;
-  return objective;
-}
-
-// k3 estimate of KL(policy || reference) at one sampled token: exp(d) - d - 1, d = ref - logp.
-double k3(double logp, double ref_logp) {
-  const double d = ref_logp - logp;
-  return std::expm1(d) - d;
 }
 
 // A noisy teacher's answer to `prompt`: right with probability `accuracy`, otherwise a near
@@ -72,12 +47,11 @@ std::string teacher_answer(const Prompt& prompt, double accuracy, Rng& rng) {
 RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
                               const std::vector<Prompt>& prompts, const ExperimentConfig& config,
                               Rng& rng) {
-  const int group = config.group_size;
+  const int group = config.objective.group_size;
   SampleOutput sampled;
-  policy.sample(prompt_tokens(prompts), group, config.max_new_tokens, config.temperature,
-                vocab.eos_id, rng, sampled);
+  policy.sample(prompt_tokens(prompts), group, config.objective.max_completion_length,
+                config.temperature, vocab.eos_id, rng, sampled);
   RolloutBatch batch;
-  std::vector<double> rewards;
   batch.groups.resize(prompts.size());
   for (std::size_t p = 0; p < prompts.size(); ++p) {
     for (int g = 0; g < group; ++g) {
@@ -90,19 +64,32 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
           score_response(row.tokens, row.terminated, prompts[p], vocab, config.format_weight);
       row.old_logp = sampled.logp[j];
       row.entropy = sampled.entropy[j];
-      rewards.push_back(row.score.reward);
       batch.groups[p].push_back(std::move(row));
     }
   }
-  const std::vector<double> advantages = grpo_advantages(rewards, group, config.scale_rewards);
+  // Which groups the update uses: all, or with dynamic sampling only those whose rewards differ.
   int informative = 0;
+  batch.kept.assign(prompts.size(), true);
+  std::vector<double> kept_rewards;
   for (std::size_t p = 0; p < prompts.size(); ++p) {
-    bool all_equal = true;
-    for (int g = 0; g < group; ++g) {
-      batch.groups[p][g].advantage = advantages[p * group + g];
-      all_equal = all_equal && batch.groups[p][g].score.reward == batch.groups[p][0].score.reward;
-    }
-    informative += all_equal ? 0 : 1;
+    const auto& rows = batch.groups[p];
+    const bool differ = std::any_of(rows.begin(), rows.end(), [&](const RolloutRow& r) {
+      return r.score.reward != rows[0].score.reward;
+    });
+    informative += differ ? 1 : 0;
+    batch.kept[p] = differ || !config.dynamic_sampling;
+    if (batch.kept[p])
+      for (const RolloutRow& r : rows) kept_rewards.push_back(r.score.reward);
+  }
+  // Advantages as the update computes them: over the kept groups only (with batch scaling the
+  // batch std is theirs); a dropped group's rewards are all equal, so its advantages are 0.
+  if (!kept_rewards.empty()) {
+    const std::vector<double> advantages =
+        grpo_advantages(kept_rewards, group, config.objective.scale_rewards);
+    std::size_t next = 0;
+    for (std::size_t p = 0; p < prompts.size(); ++p)
+      if (batch.kept[p])
+        for (RolloutRow& r : batch.groups[p]) r.advantage = advantages[next++];
   }
   const double groups = static_cast<double>(prompts.size());
   batch.informative_fraction = informative / groups;
@@ -117,8 +104,8 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
   if (prompts.empty()) return metrics;
   const TokenRows prompt_rows = prompt_tokens(prompts);
   SampleOutput sampled;
-  policy.sample(prompt_rows, samples, config.max_new_tokens, config.temperature, vocab.eos_id, rng,
-                sampled);
+  policy.sample(prompt_rows, samples, config.objective.max_completion_length, config.temperature,
+                vocab.eos_id, rng, sampled);
   double tokens = 0, entropy = 0, reward = 0, correct = 0, pass = 0;
   for (std::size_t p = 0; p < prompts.size(); ++p) {
     int prompt_correct = 0;
@@ -152,14 +139,14 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
     double kl = 0;
     for (std::size_t j = 0; j < sampled.tokens.size(); ++j)
       for (std::size_t t = 0; t < sampled.tokens[j].size(); ++t)
-        kl += k3(current.logp[j][t], ref.logp[j][t]);
+        kl += k3_kl(current.logp[j][t], ref.logp[j][t]);
     metrics.teacher_forced_kl = kl / tokens;
   }
   return metrics;
 }
 
 Experiment::Experiment(const ExperimentConfig& config)
-    : config_(validated(config)),
+    : config_(config),
       vocab_(arithmetic_vocab()),
       rng_(config.seed),
       warmup_rng_(rng_.fork(1)),
@@ -251,7 +238,7 @@ const HistoryRow& Experiment::step() {
 }
 
 HistoryRow Experiment::update() {
-  const int group = config_.group_size;
+  const int group = config_.objective.group_size;
   const std::vector<Prompt> batch_prompts = next_prompt_batch();
   const RolloutBatch rollouts =
       collect_rollouts(policy_, vocab_, batch_prompts, config_, rollout_rng_);
@@ -275,10 +262,7 @@ HistoryRow Experiment::update() {
       tokens += static_cast<double>(r.tokens.size());
       for (double h : r.entropy) entropy += h;
     }
-    const bool informative = std::any_of(rows.begin(), rows.end(), [&](const RolloutRow& r) {
-      return r.score.reward != rows[0].score.reward;
-    });
-    if (config_.dynamic_sampling && !informative) continue;
+    if (!rollouts.kept[p]) continue;
     prompts.push_back(batch_prompts[p].tokens);
     for (const RolloutRow& r : rows) {
       completions.push_back(r.tokens);
@@ -299,13 +283,12 @@ HistoryRow Experiment::update() {
   double pass_positions = static_cast<double>(prompts.size()) * prompt_len;
   for (const auto& c : completions) pass_positions += static_cast<double>(c.size());
   if (!prompts.empty()) {
-    const ObjectiveConfig objective = objective_config(config_);
     PolicyOutput out;
     // The behaviour ("old") log-probs come from the same forward pass the first epoch uses, so
     // the first epoch's ratios are exactly 1, as in TRL.
     policy_.forward(prompts, completions, config_.temperature, out);
     inputs.old_logp = out.logp;
-    if (config_.beta > 0) {
+    if (config_.objective.beta > 0) {
       PolicyOutput ref;
       reference_.forward(prompts, completions, config_.temperature, ref);
       inputs.ref_logp = ref.logp;
@@ -319,7 +302,7 @@ HistoryRow Experiment::update() {
       if (epoch > 0) policy_.forward(prompts, completions, config_.temperature, out);
       inputs.logp = out.logp;
       inputs.entropies = out.entropy;
-      const ObjectiveResult result = grpo_objective(objective, inputs);
+      const ObjectiveResult result = grpo_objective(config_.objective, inputs);
       row.token_positions += 2 * pass_positions;  // this epoch's forward and backward
       policy_.zero_grad();
       policy_.backward(result.grad_logp);

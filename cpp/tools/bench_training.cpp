@@ -11,9 +11,9 @@ void bench_updates(std::vector<Row>& rows, int hidden) {
   ExperimentConfig config = profile_defaults("full");
   config.embed = 16;
   config.hidden = hidden;
-  config.group_size = 8;
+  config.objective.group_size = 8;
   config.prompt_batch = 8;
-  config.max_new_tokens = 4;
+  config.objective.max_completion_length = 4;
   config.update_epochs = 2;
   config.warmup_steps = 50;
   Experiment experiment(config);

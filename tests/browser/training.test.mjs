@@ -12,6 +12,8 @@ import { LAPTOP, PHONE, SHOTS, chartState, cspViolations, gotoReady, launchBrows
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 import {
+  CONFIG_KEYS,
+  CONFIG_PARAMS,
   HISTORY_COLUMNS,
   METRIC_COLUMNS,
   METRIC_ROWS,
@@ -352,12 +354,25 @@ describe('sections 6-9: training in the page', () => {
     await bad.page.close();
   });
 
+  test('the form shows exactly the fields of the core’s config table, in its order, with its defaults', async () => {
+    const { page } = await freshPage();
+    const keys = await page.locator('section#rl-loop .controls-training [data-key]').evaluateAll((nodes) => nodes.map((n) => n.dataset.key));
+    assert.deepEqual(keys, CONFIG_KEYS);
+    const schema = core.configSchema();
+    for (const f of schema.fields.filter((x) => x.name !== 'profile' && x.name !== 'seed')) {
+      const input = page.locator(`section#rl-loop [data-key="${CONFIG_PARAMS[f.name]}"]`);
+      const shown = f.kind === 'bool' ? await input.isChecked() : await input.inputValue();
+      assert.equal(String(shown), String(f.defaults.smoke), f.name);
+    }
+    await page.close();
+  });
+
   test('a bad config shows the core’s message beside the field and does not start a run', async () => {
     const { page } = await freshPage();
     const cases = [
       ['rl.groupSize', '1', /groupSize: must be an integer in \[2, 64\], got 1/],
       ['rl.lr', '-0.001', /learningRate: must be in \(0, 1\], got -0\.001/],
-      ['rl.epsLow', '1.5', /epsLow: must be in \[0, 0\.999\], got 1\.5/],
+      ['rl.epsLow', '1.5', /epsLow: must be in \[0, 1\), got 1\.5/],
       ['rl.epsHigh', 'abc', /epsHigh/],
     ];
     for (const [key, value, message] of cases) {

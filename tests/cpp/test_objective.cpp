@@ -416,21 +416,19 @@ TEST_CASE("invalid configs and inputs throw naming the field", "[objective]") {
     return c;
   };
   const double nan = std::nan("");
-  CHECK_THROWS_WITH(grpo::grpo_objective(with([](auto& c) { c.group_size = 1; }), in),
+  CHECK_THROWS_WITH(with([](auto& c) { c.group_size = 1; }).validate(),
                     "groupSize: must be an integer >= 2, got 1");
-  CHECK_THROWS_WITH(grpo::grpo_objective(with([](auto& c) { c.eps_low = 1.0; }), in),
+  CHECK_THROWS_WITH(with([](auto& c) { c.eps_low = 1.0; }).validate(),
                     "epsLow: must be in [0, 1), got 1");
-  CHECK_THROWS_WITH(grpo::grpo_objective(with([](auto& c) { c.eps_low = -0.1; }), in),
-                    Contains("epsLow"));
-  CHECK_THROWS_WITH(grpo::grpo_objective(with([&](auto& c) { c.eps_low = nan; }), in),
+  CHECK_THROWS_WITH(with([](auto& c) { c.eps_low = -0.1; }).validate(), Contains("epsLow"));
+  CHECK_THROWS_WITH(with([&](auto& c) { c.eps_low = nan; }).validate(),
                     Contains("epsLow") && Contains("NaN"));
-  CHECK_THROWS_WITH(grpo::grpo_objective(with([](auto& c) { c.eps_high = 11; }), in),
+  CHECK_THROWS_WITH(with([](auto& c) { c.eps_high = 11; }).validate(),
                     "epsHigh: must be in [0, 10], got 11");
-  CHECK_THROWS_WITH(grpo::grpo_objective(with([](auto& c) { c.beta = -1; }), in),
+  CHECK_THROWS_WITH(with([](auto& c) { c.beta = -1; }).validate(),
                     "beta: must be a finite number >= 0, got -1");
-  CHECK_THROWS_WITH(grpo::grpo_objective(with([](auto& c) { c.beta = HUGE_VAL; }), in),
-                    Contains("beta"));
-  CHECK_THROWS_WITH(grpo::grpo_objective(with([](auto& c) { c.max_completion_length = 0; }), in),
+  CHECK_THROWS_WITH(with([](auto& c) { c.beta = HUGE_VAL; }).validate(), Contains("beta"));
+  CHECK_THROWS_WITH(with([](auto& c) { c.max_completion_length = 0; }).validate(),
                     "maxCompletionLength: must be an integer >= 1, got 0");
   CHECK_THROWS_WITH(grpo::grpo_objective(with([](auto& c) { c.max_completion_length = 1; }), in),
                     Contains("logProbs[1]") && Contains("maxCompletionLength (1)"));

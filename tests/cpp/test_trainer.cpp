@@ -89,9 +89,9 @@ TEST_CASE("every loss type and importance level trains without NaN", "[trainer]"
     for (const char* level : {"token", "sequence"}) {
       grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
       config.updates = 10;
-      config.loss_type = grpo::parse_loss_type(loss);
-      config.importance_level = grpo::parse_importance_level(level);
-      config.beta = 0.04;
+      config.objective.loss_type = grpo::parse_loss_type(loss);
+      config.objective.importance_level = grpo::parse_importance_level(level);
+      config.objective.beta = 0.04;
       config.dynamic_sampling = true;
       const Run r = run(config);
       for (const auto& row : r.history) {
@@ -104,20 +104,20 @@ TEST_CASE("every loss type and importance level trains without NaN", "[trainer]"
   }
 }
 
-TEST_CASE("bad configs throw naming the field, before anything is built", "[trainer]") {
+TEST_CASE("bad configs built in C++ fail validate() naming the field", "[trainer]") {
   auto with = [](auto change) {
     grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
     change(config);
     return config;
   };
   using C = grpo::ExperimentConfig&;
-  CHECK_THROWS_WITH(grpo::Experiment(with([](C c) { c.group_size = 1; })), Contains("groupSize:"));
-  CHECK_THROWS_WITH(grpo::Experiment(with([](C c) { c.learning_rate = -1e-3; })),
+  CHECK_THROWS_WITH(with([](C c) { c.objective.group_size = 1; }).validate(),
+                    Contains("groupSize:"));
+  CHECK_THROWS_WITH(with([](C c) { c.learning_rate = -1e-3; }).validate(),
                     Contains("learningRate:"));
-  CHECK_THROWS_WITH(grpo::Experiment(with([](C c) { c.eps_low = 1.0; })), Contains("epsLow:"));
-  CHECK_THROWS_WITH(grpo::Experiment(with([](C c) { c.updates = 0; })), Contains("updates:"));
-  CHECK_THROWS_WITH(grpo::Experiment(with([](C c) { c.prompt_batch = 99; })),
-                    Contains("promptBatch:"));
+  CHECK_THROWS_WITH(with([](C c) { c.objective.eps_low = 1.0; }).validate(), Contains("epsLow:"));
+  CHECK_THROWS_WITH(with([](C c) { c.updates = 0; }).validate(), Contains("updates:"));
+  CHECK_THROWS_WITH(with([](C c) { c.prompt_batch = 99; }).validate(), Contains("promptBatch:"));
   CHECK_THROWS_WITH(grpo::profile_defaults("huge"), Contains("profile:"));
   CHECK_THROWS_WITH(grpo::parse_loss_type("ppo"), Contains("lossType:"));
 }

@@ -84,6 +84,8 @@ function makeCore(raw) {
     liveHandles: () => liveHandles,
     /** Low-level access for tests and tools: call any core method with named arguments. */
     call: invoke,
+    /** The training config's field table (names, kinds, ranges, defaults, TRL names): docs/api.md. */
+    configSchema: () => invoke('configSchema', {}),
   };
   for (const [name, params] of Object.entries(POSITIONAL)) {
     core[name] = (...values) => {

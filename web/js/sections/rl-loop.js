@@ -6,7 +6,7 @@ import { runNotice } from './common.js';
 import { rlLoopLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
-import { SEED_MAX, checkSeed } from '../training/run-config.js';
+import { PROFILE_FIELD, SEED_FIELD } from '../training/run-config.js';
 import {
   CONFIG_FIELDS,
   CONFIG_PARAMS,
@@ -33,10 +33,9 @@ export const PRESETS = [
 ];
 
 
-const profileDefaults = new Map();
-function defaultsOf(core, profile) {
-  if (!profileDefaults.has(profile)) profileDefaults.set(profile, core.experimentConfig({ profile }));
-  return profileDefaults.get(profile);
+/** A profile's defaults, {coreName: value}, from the core's config table. */
+function defaultsOf(profile) {
+  return Object.fromEntries(CONFIG_FIELDS.map((f) => [f.core, f.defaults[profile]]));
 }
 
 
@@ -83,11 +82,12 @@ export default {
       key: 'profile',
       label: t('train.field.profile'),
       kind: 'select',
-      options: ['smoke', 'full'].map((value) => ({ value, label: t(`setup.profile.${value}`) })),
+      options: PROFILE_FIELD.options.map((value) => ({ value, label: t(`setup.profile.${value}`) })),
       value: ctx.get('profile'),
     });
-    const seed = field({ key: 'seed', label: t('train.field.seed'), hint: t('train.hint.seed'), step: 1, min: 0, max: SEED_MAX, value: ctx.get('seed') });
-    const base = () => defaultsOf(core, profile.input.value);
+    const seed = field({ key: 'seed', label: t('train.field.seed'), hint: t('train.hint.seed'), step: 1, min: SEED_FIELD.min, max: SEED_FIELD.max, value: ctx.get('seed') });
+    const base = () => defaultsOf(profile.input.value);
+    // One control per field of the core's table, in its order (CONFIG_FIELDS).
     const fields = CONFIG_FIELDS.map((f) => {
       const kind = f.kind === 'enum' ? 'select' : f.kind === 'bool' ? 'checkbox' : 'number';
       const stored = ctx.get(f.key);
@@ -95,7 +95,7 @@ export default {
         spec: f,
         control: field({
           key: f.key,
-          label: t(`train.field.${f.core}`),
+          label: t(f.label),
           hint: ' ',
           kind,
           options: f.options?.map((value) => ({ value, label: value })),
@@ -121,7 +121,7 @@ export default {
     // (Registered before bindForm's own listener, so the form reads the new values.)
     const showProfileDefaults = () => {
       const current = overrides();
-      const next = defaultsOf(core, profile.input.value);
+      const next = defaultsOf(profile.input.value);
       for (const { spec, control } of fields) if (current[spec.key] === null) control.write(next[spec.core]);
     };
     profile.input.addEventListener('change', showProfileDefaults);
@@ -146,7 +146,7 @@ export default {
     let current = null; // the last valid config
     // The state keys of a draft: a field left at its profile's default is stored as null.
     const valuesOf = (draft) => {
-      const defaults = defaultsOf(core, draft.profile);
+      const defaults = defaultsOf(draft.profile);
       const values = { profile: draft.profile, seed: draft.seed };
       for (const { spec } of fields) {
         const value = draft[spec.key];
@@ -158,10 +158,9 @@ export default {
       fields: [profile, seed, ...fields.map((f) => f.control)],
       params: CONFIG_PARAMS,
       compute: (draft) => {
-        checkSeed(draft.seed);
         const values = valuesOf(draft);
         const config = core.experimentConfig(configOptions(values));
-        return { values, config, defaults: defaultsOf(core, draft.profile) };
+        return { values, config, defaults: defaultsOf(draft.profile) };
       },
       commit: (draft) => ctx.commit(valuesOf(draft)),
       render: (model) => {

@@ -2,14 +2,15 @@
 import { h, field, bindForm, dataTable } from '../dom.js';
 import { LANGUAGES } from '../i18n.js';
 import { notice } from './common.js';
-import { SEED_MAX, checkSeed } from '../training/run-config.js';
+import { SEED_FIELD, SETUP_SCHEMA } from '../training/run-config.js';
 import { offlineStatus, onOfflineChange } from '../offline.js';
 
 
-export const schema = {
-  profile: { kind: 'enum', options: ['smoke', 'full'], default: 'smoke' },
-  seed: { kind: 'int', min: 0, max: SEED_MAX, default: 9 },
-};
+// Profile and seed, their options, range and defaults from the core's config table.
+export const schema = SETUP_SCHEMA;
+
+// The core checks the seed (and names its range); before the core is in, the URL schema's range.
+const checkSetup = (core, values) => core?.experimentConfig({ profile: values.profile, seed: values.seed });
 
 
 function coreVersion(core) {
@@ -40,9 +41,7 @@ export default {
   bodyKey: 'setup.body',
   schema,
   needsCore: false,
-  validate(_core, values) {
-    checkSeed(values.seed);
-  },
+  validate: checkSetup,
   mount(host, ctx) {
     const { t } = ctx;
 
@@ -53,7 +52,7 @@ export default {
       options: schema.profile.options.map((value) => ({ value, label: t(`setup.profile.${value}`) })),
       value: ctx.get('profile'),
     });
-    const seed = field({ key: 'seed', label: t('setup.seed'), hint: t('setup.seedHint'), step: 1, min: 0, max: SEED_MAX, value: ctx.get('seed') });
+    const seed = field({ key: 'seed', label: t('setup.seed'), hint: t('setup.seedHint'), step: 1, min: SEED_FIELD.min, max: SEED_FIELD.max, value: ctx.get('seed') });
     const language = field({
       key: 'lang',
       label: t('setup.language'),
@@ -92,7 +91,7 @@ export default {
     const form = bindForm({
       fields: [profile, seed],
       compute: (draft) => {
-        checkSeed(draft.seed);
+        checkSetup(ctx.core, draft);
         return draft;
       },
       render,

@@ -1,66 +1,94 @@
-// The training config of sections 6-9 without a DOM: the form's fields, their URL keys and
-// schema, and the check of a page state through the core. Small on purpose: the page needs it
-// at startup (URL state) while the training widgets load only when the reader reaches them.
+// The training config of sections 0 and 6-9 without a DOM, built from the core's field table
+// (core.configSchema(), written at build time to web/core/config-schema.js by
+// tools/precompute.mjs): the form's fields, their URL keys and URL schema, the check of a page
+// state through the core. The table is a module, not fetched: the page parses the URL state
+// at startup, before the WASM arrives, and no range, default or TRL name is written here.
+import TABLE from '../../core/config-schema.js';
 
-export const SEED_MAX = 4294967295;
+/** The core's table as it is: {profiles, fields: [{name, kind, min, max, defaults, trl, ...}]}. */
+export const CONFIG_TABLE = TABLE;
 
-/** The seed the page state carries (an integer in [0, 2^32 - 1]), checked in the core's words. */
-export function checkSeed(seed) {
-  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > SEED_MAX) {
-    const shown = seed === null ? 'nothing' : typeof seed === 'string' ? `"${seed}"` : String(seed);
-    const error = new RangeError(`seed: must be an integer in [0, ${SEED_MAX}], got ${shown}`);
-    error.field = 'seed';
-    throw error;
-  }
+// URL keys older than the table, kept so that existing links open the same config; every other
+// field's key is `rl.<name>`.
+const URL_KEYS = {
+  profile: 'profile',
+  seed: 'seed',
+  learningRate: 'rl.lr',
+  dynamicSampling: 'rl.dynamic',
+  importanceSamplingLevel: 'rl.isLevel',
+};
+
+// Arrow-key steps of the number inputs: UI, not config (integers step by 1 unless named here).
+const STEPS = {
+  updates: 10,
+  warmupSteps: 10,
+  formatWeight: 0.05,
+  warmupLearningRate: 0.001,
+  teacherAccuracy: 0.05,
+  epsLow: 0.01,
+  epsHigh: 0.01,
+  beta: 0.01,
+  temperature: 0.05,
+  learningRate: 0.0005,
+  maxGradNorm: 0.1,
+};
+
+/** A table row as the page uses it: URL key, the core's name, its label key and its step. */
+function pageField(spec) {
+  return {
+    key: URL_KEYS[spec.name] ?? `rl.${spec.name}`,
+    core: spec.name,
+    kind: spec.kind,
+    label: spec.description,
+    min: spec.min,
+    max: spec.max,
+    options: spec.options,
+    defaults: spec.defaults,
+    trl: spec.trl,
+    step: STEPS[spec.name] ?? (spec.kind === 'int' ? 1 : undefined),
+  };
 }
 
-/**
- * The config form: URL key, the core's field name (camelCase) and TRL's GRPOConfig argument.
- * Every URL value defaults to null, meaning "the chosen profile's default", so a link carries
- * only what the sender changed and `#profile=full` alone gives the notebook's full run.
- */
-export const CONFIG_FIELDS = [
-  { key: 'rl.groupSize', core: 'groupSize', kind: 'int', min: 2, max: 64, step: 1, trl: 'num_generations' },
-  { key: 'rl.promptBatch', core: 'promptBatch', kind: 'int', min: 1, max: 64, step: 1 },
-  { key: 'rl.updates', core: 'updates', kind: 'int', min: 1, max: 100000, step: 10, trl: 'max_steps' },
-  { key: 'rl.updateEpochs', core: 'updateEpochs', kind: 'int', min: 1, max: 16, step: 1, trl: 'num_iterations' },
-  { key: 'rl.lossType', core: 'lossType', kind: 'enum', options: ['grpo', 'bnpo', 'dr_grpo', 'dapo'], trl: 'loss_type' },
-  { key: 'rl.scaleRewards', core: 'scaleRewards', kind: 'enum', options: ['group', 'batch', 'none'], trl: 'scale_rewards' },
-  { key: 'rl.epsLow', core: 'epsLow', kind: 'number', min: 0, max: 0.999, step: 0.01, trl: 'epsilon' },
-  { key: 'rl.epsHigh', core: 'epsHigh', kind: 'number', min: 0, max: 10, step: 0.01, trl: 'epsilon_high' },
-  { key: 'rl.beta', core: 'beta', kind: 'number', min: 0, max: 10, step: 0.01, trl: 'beta' },
-  { key: 'rl.temperature', core: 'temperature', kind: 'number', min: 0.05, max: 10, step: 0.05, trl: 'temperature' },
-  { key: 'rl.lr', core: 'learningRate', kind: 'number', min: 0, max: 1, step: 0.0005, trl: 'learning_rate' },
-  { key: 'rl.maxNewTokens', core: 'maxNewTokens', kind: 'int', min: 1, max: 16, step: 1, trl: 'max_completion_length' },
-  { key: 'rl.dynamic', core: 'dynamicSampling', kind: 'bool' },
-  { key: 'rl.maskTruncated', core: 'maskTruncated', kind: 'bool', trl: 'mask_truncated_completions' },
-  { key: 'rl.isLevel', core: 'importanceSamplingLevel', kind: 'enum', options: ['token', 'sequence'], trl: 'importance_sampling_level' },
-];
+const ALL_FIELDS = TABLE.fields.map(pageField);
+const PROFILE = ALL_FIELDS.find((f) => f.core === 'profile');
+const SEED = ALL_FIELDS.find((f) => f.core === 'seed');
 
-/** URL schema of the config (state.js kinds); null = the profile's default. */
+/** The form's config fields (every field of the table but profile and seed, which section 0 owns). */
+export const CONFIG_FIELDS = ALL_FIELDS.filter((f) => f !== PROFILE && f !== SEED);
+
+/** Profile and seed as section 0 and the training sections show them. */
+export const PROFILE_FIELD = PROFILE;
+export const SEED_FIELD = SEED;
+
+/** URL schema of profile and seed (state.js kinds), section 0's. */
+export const SETUP_SCHEMA = {
+  profile: { kind: 'enum', options: PROFILE.options, default: PROFILE.defaults.smoke },
+  seed: { kind: 'int', min: SEED.min, max: SEED.max, default: SEED.defaults.smoke },
+};
+
+/**
+ * URL schema of the config (state.js kinds). Every value defaults to null, meaning "the chosen
+ * profile's default", so a link carries only what the sender changed and `#profile=full` alone
+ * gives the notebook's full run. Numbers parse without bounds here: the core checks the range
+ * and names the field with it (one check, one message).
+ */
 export const CONFIG_SCHEMA = Object.fromEntries(
   CONFIG_FIELDS.map((f) => {
     const spec = { kind: f.kind, default: null, nullLabel: 'profile default' };
     if (f.options) spec.options = f.options;
-    // Wide URL bounds: the core validates and names the field with its own range.
-    if (f.kind === 'int' || f.kind === 'number') Object.assign(spec, { min: -1e9, max: 1e9 });
     return [f.key, spec];
   }),
 );
 
 /** The core's field names mapped to URL keys (for messages such as "groupSize: must be ..."). */
-export const CONFIG_PARAMS = {
-  ...Object.fromEntries(CONFIG_FIELDS.map((f) => [f.core, f.key])),
-  profile: 'profile',
-  seed: 'seed',
-};
+export const CONFIG_PARAMS = Object.fromEntries(ALL_FIELDS.map((f) => [f.core, f.key]));
 
 /** Every URL key the training sections read (their embed pages keep these in the hash). */
-export const CONFIG_KEYS = ['profile', 'seed', ...CONFIG_FIELDS.map((f) => f.key)];
+export const CONFIG_KEYS = ALL_FIELDS.map((f) => f.key);
 
 /** The core's options from the page state: profile, seed and the reader's overrides only. */
 export function configOptions(values) {
-  const options = { profile: values.profile ?? 'smoke', seed: values.seed ?? 9 };
+  const options = { profile: values.profile ?? SETUP_SCHEMA.profile.default, seed: values.seed ?? SETUP_SCHEMA.seed.default };
   for (const f of CONFIG_FIELDS) {
     const value = values[f.key];
     if (value !== null && value !== undefined) options[f.core] = value;
@@ -74,7 +102,4 @@ export function resolveConfig(core, values) {
 }
 
 /** Validates the page state's config through the core; returns the full config. */
-export function validateConfig(core, values) {
-  checkSeed(values.seed);
-  return resolveConfig(core, values);
-}
+export const validateConfig = resolveConfig;

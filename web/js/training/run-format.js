@@ -16,6 +16,8 @@ export const INSPECTION = { groupSize: 4, promptBatch: 2, updates: 1, updateEpoc
 export const INSPECTION_SEED_OFFSET = 777;
 export const INSPECTION_VERSION = 'notebook-inspection';
 
+import { CONFIG_TABLE } from './run-config.js';
+
 export { CONFIG_FIELDS, CONFIG_SCHEMA, CONFIG_PARAMS, CONFIG_KEYS, configOptions, resolveConfig } from './run-config.js';
 
 // --- rows, metrics, divergence -------------------------------------------------------------
@@ -152,59 +154,9 @@ export function runFile(result, extra = {}) {
   return { format: RUN_FORMAT, version: RUN_VERSION, ...extra, ...result };
 }
 
-const METRIC_KEYS = METRIC_COLUMNS.map((c) => c.key);
-
-function fail(path, message) {
-  throw new TypeError(`${path}: ${message}`);
-}
-
-function checkMetrics(value, path) {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) fail(path, 'must be an object of metrics');
-  for (const key of METRIC_KEYS) {
-    if (typeof value[key] !== 'number') fail(`${path}.${key}`, 'must be a number');
-  }
-}
-
-function checkByPrompt(value, path) {
-  if (!Array.isArray(value)) fail(path, 'must be an array of {promptId, prompt, accuracy}');
-  value.forEach((row, i) => {
-    if (!row || typeof row.prompt !== 'string' || typeof row.accuracy !== 'number' || !Number.isInteger(row.promptId)) {
-      fail(`${path}[${i}]`, 'must be {promptId: integer, prompt: string, accuracy: number}');
-    }
-  });
-}
-
-/**
- * Checks a parsed run file in JS (shape and types) and the config through the core.
- * TODO(helper-5): use core.importRun(run) when it lands (validates the whole file in C++,
- * checkpoint included); this is the minimal check until then.
- */
+/** Checks a parsed run file (shape, types, config, checkpoint) in the core; returns it normalised. */
 export function validateRun(core, run) {
-  if (typeof core?.importRun === 'function') return core.importRun(run);
-  if (!run || typeof run !== 'object' || Array.isArray(run)) fail('run', 'must be a JSON object');
-  if (run.format !== RUN_FORMAT) fail('format', `must be "${RUN_FORMAT}", got ${JSON.stringify(run.format)}`);
-  if (run.version !== RUN_VERSION) fail('version', `must be ${RUN_VERSION}, got ${JSON.stringify(run.version)}`);
-  if (!run.config || typeof run.config !== 'object') fail('config', 'must be an object');
-  const config = core.experimentConfig(run.config); // throws RangeError/TypeError naming the field
-  for (const { key } of METRIC_ROWS) checkMetrics(run[key], key);
-  if (!Array.isArray(run.history)) fail('history', 'must be an array of update rows');
-  run.history.forEach((row, i) => {
-    if (!row || typeof row !== 'object' || !Number.isInteger(row.update)) fail(`history[${i}].update`, 'must be an integer');
-    for (const { key } of HISTORY_COLUMNS) {
-      if (key in row && typeof row[key] !== 'number') fail(`history[${i}].${key}`, 'must be a number');
-    }
-  });
-  if (run.history.length > config.updates) fail('history', `has ${run.history.length} rows, more than updates (${config.updates})`);
-  checkByPrompt(run.beforeTrainByPrompt, 'beforeTrainByPrompt');
-  checkByPrompt(run.afterTrainByPrompt, 'afterTrainByPrompt');
-  if (!Array.isArray(run.prompts)) fail('prompts', 'must be an array');
-  if (run.checkpoint !== undefined && run.checkpoint !== null) {
-    const tensors = run.checkpoint.tensors;
-    if (!tensors || typeof tensors !== 'object' || !Array.isArray(run.checkpoint.vocab)) {
-      fail('checkpoint', 'must be {vocab, config, tensors} (docs/checkpoint.md)');
-    }
-  }
-  return { ...run, config };
+  return core.importRun(run);
 }
 
 // --- CSV ----------------------------------------------------------------------------------------
@@ -318,28 +270,14 @@ function pyValue(value, kind) {
 }
 
 /**
- * The toy config as TRL GRPOConfig arguments (copyable Python). `notes`: comments in the
- * reader's language, {key: text}; the Python itself is language-neutral.
+ * The toy config as TRL GRPOConfig arguments (copyable Python): one argument per field of the
+ * core's table that has a TRL name, then a comment naming the fields TRL has no argument for.
+ * `notes`: comments in the reader's language, {key: text}; the Python itself is language-neutral.
  */
 export function trlConfigPython(config, notes = {}) {
-  const args = [
-    ['output_dir', JSON.stringify('module-09-toy-grpo'), null],
-    ['num_generations', pyValue(config.groupSize, 'int'), 'groupSize'],
-    ['num_iterations', pyValue(config.updateEpochs, 'int'), 'updateEpochs'],
-    ['loss_type', pyValue(config.lossType, 'enum'), 'lossType'],
-    ['scale_rewards', pyValue(config.scaleRewards, 'enum'), 'scaleRewards'],
-    ['epsilon', pyValue(config.epsLow, 'number'), 'epsLow'],
-    ['epsilon_high', pyValue(config.epsHigh, 'number'), 'epsHigh'],
-    ['beta', pyValue(config.beta, 'number'), 'beta'],
-    ['temperature', pyValue(config.temperature, 'number'), 'temperature'],
-    ['max_completion_length', pyValue(config.maxNewTokens, 'int'), 'maxNewTokens'],
-    ['mask_truncated_completions', pyValue(config.maskTruncated, 'bool'), 'maskTruncated'],
-    ['importance_sampling_level', pyValue(config.importanceSamplingLevel, 'enum'), 'importanceSamplingLevel'],
-    ['learning_rate', pyValue(config.learningRate, 'number'), 'learningRate'],
-    ['max_grad_norm', pyValue(config.maxGradNorm, 'number'), 'maxGradNorm'],
-    ['max_steps', pyValue(config.updates, 'int'), 'updates'],
-    ['seed', pyValue(config.seed, 'int'), 'seed'],
-  ];
+  const fields = CONFIG_TABLE.fields.filter((f) => f.name !== 'profile');
+  const args = [['output_dir', JSON.stringify('module-09-toy-grpo'), null]];
+  for (const f of fields) if (f.trl) args.push([f.trl, pyValue(config[f.name], f.kind), f.name]);
   const width = Math.max(...args.map(([name, value]) => name.length + value.length + 2));
   const lines = ['from trl import GRPOConfig', '', 'training_args = GRPOConfig('];
   for (const [name, value, source] of args) {
@@ -347,6 +285,8 @@ export function trlConfigPython(config, notes = {}) {
     lines.push(`    ${source ? `${text.padEnd(width)}  # ${source}` : text}`);
   }
   lines.push(')');
+  const untranslated = fields.filter((f) => !f.trl).map((f) => `${f.name}=${pyValue(config[f.name], f.kind)}`);
+  lines.push(`# ${notes.untranslated ?? 'no GRPOConfig argument'}: ${untranslated.join(', ')}`);
   const completions = config.promptBatch * config.groupSize;
   if (notes.batch) lines.push(`# ${notes.batch.replace('{prompts}', config.promptBatch).replace('{group}', config.groupSize).replace('{completions}', completions)}`);
   if (notes.dynamic && config.dynamicSampling) lines.push(`# ${notes.dynamic}`);

@@ -1,0 +1,218 @@
+// The toy experiment's config table (config_fields.h) and the one range check of its fields.
+//
+// Ranges that had drifted between the core and the page, settled here:
+// - seed in [0, 2^32 - 1]: the TRL translation passes it to GRPOConfig(seed=...), and
+//   transformers' set_seed hands it to numpy.random.seed, which rejects 2^32 and above.
+// - updates in [1, 100000]: the history is kept whole (about 160 bytes a row in the core and
+//   ~400 in the run file's JSON); 1e6 rows would be ~160 MB of WASM memory and a ~400 MB file.
+// - epsLow in [0, 1): the lower clip bound 1 - epsLow must stay > 0 (ratios are > 0); this is
+//   also what section 3 (core/advantages.cpp) and the grpoObjective method accept.
+#include "rl/config_fields.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "core/errors.h"
+
+namespace grpo {
+namespace {
+
+// get/set of a member stored as an integer type (int, uint64, bool, an enum) or as a double.
+#define GRPO_WHOLE(m) \
+#m, [](const ExperimentConfig& c) { return static_cast<double>(c.m); },              \
+      [](ExperimentConfig& c, double v) {                                              \
+        c.m = static_cast<decltype(c.m)>(static_cast<long long>(v));                   \
+      }
+#define GRPO_REAL(m) \
+#m, [](const ExperimentConfig& c) { return c.m; }, [](ExperimentConfig & c, double v) { c.m = v; }
+
+FieldSpec int_field(const char* name, double min, double max, double smoke, double full,
+                    const char* trl, const char* member, double (*get)(const ExperimentConfig&),
+                    void (*set)(ExperimentConfig&, double)) {
+  FieldSpec f;
+  f.name = name;
+  f.member = member;
+  f.kind = FieldKind::Int;
+  f.min = min;
+  f.max = max;
+  f.smoke = smoke;
+  f.full = full;
+  f.trl = trl;
+  f.get = get;
+  f.set = set;
+  return f;
+}
+
+FieldSpec number_field(const char* name, double min, double max, bool min_open, bool max_open,
+                       double smoke_and_full, const char* trl, const char* member,
+                       double (*get)(const ExperimentConfig&),
+                       void (*set)(ExperimentConfig&, double)) {
+  FieldSpec f = int_field(name, min, max, smoke_and_full, smoke_and_full, trl, member, get, set);
+  f.kind = FieldKind::Number;
+  f.min_open = min_open;
+  f.max_open = max_open;
+  return f;
+}
+
+FieldSpec bool_field(const char* name, bool smoke_and_full, const char* trl, const char* member,
+                     double (*get)(const ExperimentConfig&),
+                     void (*set)(ExperimentConfig&, double)) {
+  FieldSpec f = int_field(name, 0, 1, smoke_and_full, smoke_and_full, trl, member, get, set);
+  f.kind = FieldKind::Bool;
+  return f;
+}
+
+FieldSpec enum_field(const char* name, const std::vector<std::string>& options,
+                     double smoke_and_full, const char* trl, const char* member,
+                     double (*get)(const ExperimentConfig&),
+                     void (*set)(ExperimentConfig&, double)) {
+  FieldSpec f = int_field(name, 0, 0, smoke_and_full, smoke_and_full, trl, member, get, set);
+  f.kind = FieldKind::Enum;
+  f.options = options;
+  return f;
+}
+
+std::vector<FieldSpec> build_table() {
+  constexpr bool kOpen = true, kClosed = false;
+  std::vector<FieldSpec> t;
+  // The profile picks the column of defaults: its own "default" is the column's index.
+  FieldSpec profile = enum_field(
+      "profile", profile_names(), 0, nullptr, "profile",
+      [](const ExperimentConfig& c) {
+        const int i = option_index(field("profile"), c.profile);
+        return static_cast<double>(i);
+      },
+      [](ExperimentConfig& c, double v) { c.profile = profile_names()[static_cast<int>(v)]; });
+  profile.full = 1;
+  t.push_back(profile);
+  t.push_back(int_field("seed", 0, 4294967295.0, 9, 9, "seed", GRPO_WHOLE(seed)));
+  // Task. The profiles' numbers are chosen so the runs show the notebook's lessons on most seeds
+  // (docs/training-page.md "Why the task is built as it is").
+  t.push_back(int_field("trainPrompts", 1, 200, 64, 112, nullptr, GRPO_WHOLE(train_prompts)));
+  t.push_back(int_field("heldoutPrompts", 0, 200, 32, 40, nullptr, GRPO_WHOLE(heldout_prompts)));
+  t.push_back(int_field("maxOperand", 1, 9, 9, 9, nullptr, GRPO_WHOLE(max_operand)));
+  t.push_back(number_field("formatWeight", 0, 10, kClosed, kClosed, 0.1, nullptr,
+                           GRPO_REAL(format_weight)));
+  // Policy.
+  t.push_back(int_field("embed", 1, 256, 16, 16, nullptr, GRPO_WHOLE(embed)));
+  t.push_back(int_field("hidden", 1, 512, 64, 64, nullptr, GRPO_WHOLE(hidden)));
+  // Supervised warm-up.
+  t.push_back(int_field("warmupSteps", 0, 100000, 120, 200, nullptr, GRPO_WHOLE(warmup_steps)));
+  t.push_back(number_field("warmupLearningRate", 0, 1, kOpen, kClosed, 1e-2, nullptr,
+                           GRPO_REAL(warmup_learning_rate)));
+  t.push_back(number_field("teacherAccuracy", 0, 1, kClosed, kClosed, 0.15, nullptr,
+                           GRPO_REAL(teacher_accuracy)));
+  // GRPO.
+  t.push_back(
+      int_field("groupSize", 2, 64, 8, 8, "num_generations", GRPO_WHOLE(objective.group_size)));
+  t.push_back(int_field("promptBatch", 1, 64, 8, 8, nullptr, GRPO_WHOLE(prompt_batch)));
+  t.push_back(int_field("updates", 1, 100000, 60, 160, "max_steps", GRPO_WHOLE(updates)));
+  t.push_back(int_field("updateEpochs", 1, 16, 2, 2, "num_iterations", GRPO_WHOLE(update_epochs)));
+  t.push_back(enum_field("lossType", loss_type_names(), static_cast<double>(LossType::Dapo),
+                         "loss_type", GRPO_WHOLE(objective.loss_type)));
+  t.push_back(enum_field("scaleRewards", scale_rewards_names(),
+                         static_cast<double>(ScaleRewards::Group), "scale_rewards",
+                         GRPO_WHOLE(objective.scale_rewards)));
+  t.push_back(
+      number_field("epsLow", 0, 1, kClosed, kOpen, 0.2, "epsilon", GRPO_REAL(objective.eps_low)));
+  t.push_back(number_field("epsHigh", 0, 10, kClosed, kClosed, 0.28, "epsilon_high",
+                           GRPO_REAL(objective.eps_high)));
+  t.push_back(
+      number_field("beta", 0, 10, kClosed, kClosed, 0.0, "beta", GRPO_REAL(objective.beta)));
+  t.push_back(number_field("temperature", 0.05, 10, kClosed, kClosed, 1.0, "temperature",
+                           GRPO_REAL(temperature)));
+  t.push_back(number_field("learningRate", 0, 1, kOpen, kClosed, 2e-3, "learning_rate",
+                           GRPO_REAL(learning_rate)));
+  t.push_back(number_field("maxGradNorm", 0, 1e6, kOpen, kClosed, 1.0, "max_grad_norm",
+                           GRPO_REAL(max_grad_norm)));
+  t.push_back(int_field("maxNewTokens", 1, 16, 4, 4, "max_completion_length",
+                        GRPO_WHOLE(objective.max_completion_length)));
+  t.push_back(bool_field("dynamicSampling", false, nullptr, GRPO_WHOLE(dynamic_sampling)));
+  t.push_back(bool_field("maskTruncated", true, "mask_truncated_completions",
+                         GRPO_WHOLE(objective.mask_truncated)));
+  t.push_back(enum_field("importanceSamplingLevel", importance_level_names(),
+                         static_cast<double>(ImportanceLevel::Token), "importance_sampling_level",
+                         GRPO_WHOLE(objective.importance_level)));
+  // Evaluation.
+  t.push_back(int_field("evalSamples", 1, 64, 4, 4, nullptr, GRPO_WHOLE(eval_samples)));
+  t.push_back(
+      int_field("finalEvalSamples", 4, 256, 64, 64, nullptr, GRPO_WHOLE(final_eval_samples)));
+  return t;
+}
+
+#undef GRPO_WHOLE
+#undef GRPO_REAL
+
+std::string range_text(const FieldSpec& spec) {
+  if (spec.kind == FieldKind::Int)
+    return "[" + format_number(spec.min) + ", " + format_number(spec.max) + "]";
+  return std::string(spec.min_open ? "(" : "[") + format_number(spec.min) + ", " +
+         format_number(spec.max) + (spec.max_open ? ")" : "]");
+}
+
+std::string options_text(const FieldSpec& spec) {
+  std::string text;
+  for (const std::string& option : spec.options) text += (text.empty() ? "" : ", ") + option;
+  return text;
+}
+
+}  // namespace
+
+const std::vector<FieldSpec>& config_fields() {
+  static const std::vector<FieldSpec> table = [] {
+    std::vector<FieldSpec> t = build_table();
+    for (FieldSpec& f : t) f.description = std::string("train.field.") + f.name;
+    return t;
+  }();
+  return table;
+}
+
+const FieldSpec* find_field(std::string_view name) {
+  for (const FieldSpec& spec : config_fields())
+    if (name == spec.name) return &spec;
+  return nullptr;
+}
+
+const FieldSpec& field(std::string_view name) {
+  const FieldSpec* spec = find_field(name);
+  if (spec == nullptr) throw std::logic_error("no config field " + std::string(name));
+  return *spec;
+}
+
+int option_index(const FieldSpec& spec, std::string_view text) {
+  for (std::size_t i = 0; i < spec.options.size(); ++i)
+    if (text == spec.options[i]) return static_cast<int>(i);
+  return -1;
+}
+
+void check_field(const FieldSpec& spec, double value, std::string_view typed) {
+  switch (spec.kind) {
+    case FieldKind::Enum:
+      require(value >= 0 && value < static_cast<double>(spec.options.size()), [&] {
+        return std::string(spec.name) + ": must be one of " + options_text(spec) + ", got '" +
+               std::string(typed) + "'";
+      });
+      return;
+    case FieldKind::Bool:
+      return;  // the reader accepts only true and false
+    case FieldKind::Int:
+      require(value >= spec.min && value <= spec.max && std::floor(value) == value, [&] {
+        return std::string(spec.name) + ": must be an integer in " + range_text(spec) + ", got " +
+               format_number(value);
+      });
+      return;
+    case FieldKind::Number: {
+      // Written so that NaN fails every comparison.
+      const bool above = spec.min_open ? value > spec.min : value >= spec.min;
+      const bool below = spec.max_open ? value < spec.max : value <= spec.max;
+      require(above && below, [&] {
+        return std::string(spec.name) + ": must be in " + range_text(spec) + ", got " +
+               format_number(value);
+      });
+      return;
+    }
+  }
+}
+
+}  // namespace grpo

@@ -1,0 +1,93 @@
+// The config table end to end in JS: core.configSchema() is what the page was built with
+// (web/core/config-schema.js), every field round-trips through experimentConfig, and the form's
+// fields, the URL keys and the TRL translation cover exactly the table's fields.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCore } from '../../web/core/index.js';
+import GENERATED from '../../web/core/config-schema.js';
+import { parseHash, formatHash } from '../../web/js/state.js';
+import {
+  CONFIG_FIELDS,
+  CONFIG_KEYS,
+  CONFIG_PARAMS,
+  CONFIG_SCHEMA,
+  PROFILE_FIELD,
+  SEED_FIELD,
+  SETUP_SCHEMA,
+  configOptions,
+} from '../../web/js/training/run-config.js';
+import { trlConfigPython } from '../../web/js/training/run-format.js';
+import en from '../../web/js/i18n/en.js';
+import ru from '../../web/js/i18n/ru.js';
+
+const core = await loadCore();
+const schema = core.configSchema();
+const names = schema.fields.map((f) => f.name);
+
+test('the generated web/core/config-schema.js is the core\'s configSchema()', () => {
+  assert.deepEqual(GENERATED, schema);
+  assert.deepEqual(schema.profiles, ['smoke', 'full']);
+});
+
+test('every field round-trips through experimentConfig, and its defaults are the core\'s', () => {
+  for (const profile of schema.profiles) {
+    const config = core.experimentConfig({ profile });
+    assert.deepEqual(Object.keys(config).sort(), [...names].sort());
+    for (const f of schema.fields) assert.deepEqual(config[f.name], f.defaults[profile], `${profile} ${f.name}`);
+  }
+  for (const f of schema.fields) {
+    const values =
+      f.kind === 'enum' ? f.options
+        : f.kind === 'bool' ? [true, false]
+          : [f.minOpen ? f.min + (f.max - f.min) / 4 : f.min, f.maxOpen ? (f.min + f.max) / 2 : f.max];
+    for (const value of values) {
+      const extra = f.name === 'promptBatch' ? { trainPrompts: 200 } : f.name === 'trainPrompts' ? { promptBatch: 1 } : {};
+      const config = core.experimentConfig({ ...extra, [f.name]: value });
+      assert.deepEqual(config[f.name], value, f.name);
+      assert.deepEqual(core.experimentConfig(config), config, `${f.name}: reading what was written`);
+    }
+  }
+});
+
+test('one range check, in the core, with today\'s words', () => {
+  assert.throws(() => core.experimentConfig({ epsHigh: 12 }), { name: 'RangeError', message: 'epsHigh: must be in [0, 10], got 12' });
+  assert.throws(() => core.experimentConfig({ epsLow: 1 }), { message: 'epsLow: must be in [0, 1), got 1' });
+  assert.throws(() => core.experimentConfig({ seed: 2 ** 32 }), { message: 'seed: must be an integer in [0, 4294967295], got 4294967296' });
+  assert.throws(() => core.experimentConfig({ updates: 100001 }), { message: 'updates: must be an integer in [1, 100000], got 100001' });
+});
+
+test('the form\'s fields, the URL keys and the TRL translation cover exactly the table', () => {
+  const formFields = [PROFILE_FIELD, SEED_FIELD, ...CONFIG_FIELDS].map((f) => f.core);
+  assert.deepEqual(formFields, names);
+  assert.equal(CONFIG_KEYS.length, names.length);
+  assert.deepEqual(Object.keys(CONFIG_PARAMS), names);
+  assert.deepEqual(CONFIG_KEYS, names.map((name) => CONFIG_PARAMS[name]));
+  assert.deepEqual(Object.keys({ ...SETUP_SCHEMA, ...CONFIG_SCHEMA }), CONFIG_KEYS);
+  // Today's URL keys still open the same config.
+  for (const [key, name] of [['rl.lr', 'learningRate'], ['rl.dynamic', 'dynamicSampling'], ['rl.isLevel', 'importanceSamplingLevel'], ['rl.epsHigh', 'epsHigh'], ['rl.groupSize', 'groupSize']]) {
+    assert.equal(CONFIG_PARAMS[name], key);
+  }
+  for (const f of CONFIG_FIELDS) assert.ok(en[f.label] && ru[f.label], `label ${f.label} in EN and RU`);
+
+  // The TRL translation names every field but the profile: as an argument or in the comment.
+  const config = core.experimentConfig({});
+  const python = trlConfigPython(config);
+  const named = new Set([...python.matchAll(/# (\w+)\n/g)].map((m) => m[1]));
+  const untranslated = /# no GRPOConfig argument: (.*)\n/.exec(python)[1].split(', ').map((pair) => pair.split('=')[0]);
+  for (const name of untranslated) named.add(name);
+  assert.deepEqual([...named].sort(), names.filter((name) => name !== 'profile').sort());
+  for (const f of schema.fields.filter((x) => x.trl)) assert.match(python, new RegExp(`^    ${f.trl}=.*# ${f.name}$`, 'm'));
+});
+
+test('URL state: a link with every field opens the same config', () => {
+  const all = { ...SETUP_SCHEMA, ...CONFIG_SCHEMA };
+  const config = core.experimentConfig({ profile: 'full', seed: 5, groupSize: 4, learningRate: 0.002, dynamicSampling: true, importanceSamplingLevel: 'sequence', hidden: 32 });
+  const values = { profile: 'full', seed: 5 };
+  for (const f of CONFIG_FIELDS) values[f.key] = config[f.core];
+  const hash = formatHash(values, all);
+  const parsed = parseHash(hash, all);
+  assert.deepEqual(parsed.notes, []);
+  assert.deepEqual(core.experimentConfig(configOptions(parsed.values)), config);
+  assert.match(hash, /rl\.lr=0\.002/);
+  assert.match(hash, /rl\.isLevel=sequence/);
+});
