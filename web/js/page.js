@@ -5,7 +5,8 @@
 // it (Chart.js and the training modules load on demand); keeps the hash in step.
 import { SECTIONS, sectionById } from './sections/index.js';
 import { t, setLanguage, language, preferredLanguage, loadLanguage, LANGUAGES } from './i18n.js';
-import { parseHash, formatHash, defaults, createStore, formatValue } from './state.js';
+import { parseHash, formatHash, defaults, createStore, formatValue, inputMaxLength } from './state.js';
+import { noteLines } from './url-notes.js';
 import { loadFormulas, rich } from './math.js';
 import { loadChartJs } from './charts.js';
 import { h } from './dom.js';
@@ -69,12 +70,6 @@ function validateWithCore(core, values, present) {
     }
   }
   return notes;
-}
-
-function noteText(note) {
-  if (note.unknown) return t('url.unknown', { key: note.key });
-  const reason = note.message ?? t(note.error[0], note.error[1]);
-  return t('url.bad', { key: note.key, value: note.value, reason, fallback: note.fallback });
 }
 
 export async function boot({ mode = 'page' } = {}) {
@@ -311,6 +306,11 @@ export async function boot({ mode = 'page' } = {}) {
     } else {
       try {
         mounted.push(widgets.get(section.id).mount(host, ctx) ?? {});
+        // A field takes no more than its URL key keeps (a 5 MB paste is cut by the browser).
+        for (const input of host.querySelectorAll('input[data-key], textarea[data-key]')) {
+          const limit = inputMaxLength(SCHEMA[input.dataset.key]);
+          if (limit) input.maxLength = limit;
+        }
       } catch (error) {
         console.error(error);
         failed(t('common.sectionError', { message: error.message }));
@@ -380,7 +380,7 @@ export async function boot({ mode = 'page' } = {}) {
       'div',
       { class: 'callout callout-warn url-notes', role: 'status' },
       h('p', {}, h('strong', { text: t('url.noteTitle') })),
-      h('ul', {}, notes.map((note) => h('li', { text: noteText(note) }))),
+      h('ul', {}, noteLines(notes).map((text) => h('li', { text }))),
       dismiss,
     );
     dismiss.addEventListener('click', () => {
