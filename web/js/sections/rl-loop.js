@@ -299,14 +299,7 @@ export default {
       if (!file) return;
       importError.hidden = true;
       try {
-        const text = await file.text();
-        let parsed;
-        try {
-          parsed = JSON.parse(text);
-        } catch (error) {
-          throw new SyntaxError(`${file.name}: not JSON (${error.message})`);
-        }
-        await training.importRun(parsed, file.name);
+        await training.importRun(file); // read and parsed in the worker
         dataStatus.textContent = t('train.import.done', { name: file.name });
       } catch (error) {
         importError.hidden = false;

@@ -4,6 +4,8 @@
 // tools/precompute.mjs and the Node tests alike.
 
 export const RUN_FORMAT = 'grpo-lab-run';
+/** The largest run file the page reads: the core's limit on one call's JSON (docs/limits.md). */
+export const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
 export const RUN_VERSION = 1;
 
 /** The precomputed run the page shows until the reader starts their own (tools/precompute.mjs). */
