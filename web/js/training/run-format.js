@@ -221,6 +221,35 @@ export function historyCsv(run) {
   );
 }
 
+// A long history (100 000 rows) is written a slice of rows per task, as Blob parts, so an export
+// never blocks the page for long; the text is the same as in one piece.
+const EXPORT_SLICE = 2000;
+async function inSlices(rows, toText) {
+  const parts = [];
+  for (let i = 0; i < rows.length; i += EXPORT_SLICE) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    parts.push(rows.slice(i, i + EXPORT_SLICE).map(toText).join(''));
+  }
+  return parts;
+}
+
+/** historyCsv(run) as Blob parts, built in slices. */
+export async function historyCsvParts(run) {
+  const header = HISTORY_COLUMNS.map((c) => csvCell(c.label)).join(',');
+  const rows = await inSlices(run.history ?? [], (row) => `\n${HISTORY_COLUMNS.map((c) => csvCell(row[c.key])).join(',')}`);
+  return [header, ...rows, '\n'];
+}
+
+/** JSON.stringify(file) as Blob parts, its history built in slices (the same JSON value). */
+export async function runFileParts(file) {
+  const { history = [], ...rest } = file;
+  const head = JSON.stringify(rest);
+  const open = head === '{}' ? '{"history":[' : `${head.slice(0, -1)},"history":[`;
+  const rows = await inSlices(history, (row, i) => `${i > 0 ? ',' : ''}${JSON.stringify(row)}`);
+  // Slices after the first start with a comma of their own.
+  return [open, ...rows.map((part, i) => (i > 0 ? `,${part}` : part)), ']}\n'];
+}
+
 /** Per-prompt train accuracy before and after RL, sorted as the notebook sorts it. */
 export function coverageCsv(run) {
   return csv(
