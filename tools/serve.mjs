@@ -1,11 +1,12 @@
 // Static server for the course page (web/): correct MIME types (application/wasm), no caching
 // surprises, same security headers the hosting guide recommends (docs/hosting.md; the package's
-// _headers and .htaccess are written from securityHeaders() too). PORT overrides 8080;
+// _headers and .htaccess are written from securityHeaders() too), errors included. Listens on
+// 127.0.0.1 unless HOST says otherwise; PORT overrides 8080;
 // FRAME_ANCESTORS lists the origins allowed to frame the pages (default *), e.g.
 // FRAME_ANCESTORS="https://moodle.example.edu https://example.instructure.com" npm start
 import { createServer } from 'node:http';
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +45,7 @@ export function securityHeaders({ frameAncestors = process.env.FRAME_ANCESTORS |
       ? `frame-ancestors ${ancestors}`
       : "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
         "img-src 'self' data: blob:; font-src 'self'; worker-src 'self' blob:; connect-src 'self'; " +
-        `frame-ancestors ${ancestors}`,
+        `base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`,
   };
 }
 
@@ -57,49 +58,104 @@ export const isSingleFilePath = (pathname) => /^\/downloads\/single\//.test(path
 // does (the guide's hosts compress by themselves); kept per file until the file changes.
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.md', '.csv', '.xml']);
 const compressed = new Map();
-async function gzipped(path, info) {
+async function gzipped(path, info, file) {
   const hit = compressed.get(path);
   if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit.body;
-  const body = gzipSync(await readFile(path), { level: 6 });
+  const body = gzipSync(await file.readFile(), { level: 6 });
   compressed.set(path, { mtimeMs: info.mtimeMs, size: info.size, body });
   return body;
 }
 
+/** A short plain-text answer (errors included) with the same security headers as a file. */
+function reply(response, status, text, { security = SECURITY_HEADERS, extra = {} } = {}) {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  response.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-cache',
+    ...security,
+    ...extra,
+  });
+  response.end(text);
+}
+
+/** The file path a request names under `base`, or {status} when it names none we may serve. */
+function resolvePath(base, requestUrl) {
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(requestUrl, 'http://localhost').pathname);
+  } catch {
+    return { status: 400 }; // "%E0%A4%A", a lone "%": not a path
+  }
+  if (pathname.includes('\0')) return { status: 400 };
+  const path = normalize(join(base, pathname));
+  if (path !== base && !path.startsWith(base + sep)) return { status: 403 };
+  return { path, pathname };
+}
+
+const STATUS_TEXT = { 400: 'bad request', 403: 'forbidden', 404: 'not found', 405: 'method not allowed', 500: 'server error' };
+
 /** Starts a static server over `root`; resolves with the http.Server once listening. */
 export function serve({ root, port = 8080, host = '127.0.0.1', headers } = {}) {
   const base = resolve(root);
+  const security = headers ?? SECURITY_HEADERS;
+  const fail = (response, status, extra) => reply(response, status, STATUS_TEXT[status], { security, extra });
   const server = createServer(async (request, response) => {
+    let file = null;
     try {
-      const url = new URL(request.url, 'http://localhost');
-      let path = normalize(join(base, decodeURIComponent(url.pathname)));
-      if (path !== base && !path.startsWith(base + sep)) {
-        response.writeHead(403).end('forbidden');
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        fail(response, 405, { Allow: 'GET, HEAD' });
         return;
       }
+      const target = resolvePath(base, request.url);
+      if (target.status) {
+        fail(response, target.status);
+        return;
+      }
+      let { path } = target;
       let info = await stat(path).catch(() => null);
       if (info?.isDirectory()) {
         path = join(path, 'index.html');
         info = await stat(path).catch(() => null);
       }
       if (!info?.isFile()) {
-        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
+        fail(response, 404);
+        return;
+      }
+      // Opened before any header goes out: an unreadable file is an error answer, not a crash.
+      file = await open(path, 'r').catch((error) => ({ error }));
+      if (file.error) {
+        const status = file.error.code === 'EACCES' || file.error.code === 'EPERM' ? 403 : 500;
+        file = null;
+        fail(response, status);
         return;
       }
       const compressible = COMPRESSIBLE.has(extname(path)) && info.size > 1024;
-      const body = compressible && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') ? await gzipped(path, info) : null;
+      const body = compressible && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') ? await gzipped(path, info, file) : null;
       response.writeHead(200, {
         'Content-Type': MIME[extname(path)] ?? 'application/octet-stream',
         'Content-Length': body ? body.length : info.size,
         'Cache-Control': 'no-cache',
         ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
         ...(body ? { 'Content-Encoding': 'gzip' } : {}),
-        ...(headers ?? (isSingleFilePath(url.pathname) ? securityHeaders({ singleFile: true }) : SECURITY_HEADERS)),
+        ...(headers ?? (isSingleFilePath(target.pathname) ? securityHeaders({ singleFile: true }) : SECURITY_HEADERS)),
       });
-      if (request.method === 'HEAD') response.end();
-      else if (body) response.end(body);
-      else createReadStream(path).pipe(response);
+      if (request.method === 'HEAD' || body) {
+        response.end(body ?? undefined);
+        return;
+      }
+      const stream = file.createReadStream({ autoClose: true });
+      file = null; // the stream closes it
+      // A read that fails half-way (I/O error, file shrunk) ends this response, not the server.
+      pipeline(stream, response, () => {});
     } catch (error) {
-      response.writeHead(500).end(String(error));
+      fail(response, 500);
+      if (process.env.DEBUG_SERVE) console.error(error);
+    } finally {
+      file?.close().catch(() => {});
     }
   });
   return new Promise((resolveListen, reject) => {
@@ -111,7 +167,10 @@ export function serve({ root, port = 8080, host = '127.0.0.1', headers } = {}) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT ?? 8080);
   const root = fileURLToPath(new URL('../web', import.meta.url));
-  const host = process.env.HOST ?? '0.0.0.0';
-  await serve({ root, port, host });
-  console.log(`GRPO Lab: serving ${root} at http://localhost:${port}/ (Ctrl+C to stop)`);
+  // Only this machine unless told otherwise (HOST=0.0.0.0 serves the whole network).
+  const host = process.env.HOST || '127.0.0.1';
+  const server = await serve({ root, port, host });
+  const shown = host.includes(':') ? `[${host}]` : host;
+  const where = host === '0.0.0.0' || host === '::' ? ` (every network interface, HOST=${host})` : '';
+  console.log(`GRPO Lab: serving ${root} at http://${shown}:${server.address().port}/${where} (Ctrl+C to stop)`);
 }

@@ -2,6 +2,8 @@
 // the field and the limit, within bounded time and memory, and the next valid call still works.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { loadCore } from '../../web/core/index.js';
 
 const core = await loadCore();
@@ -175,4 +177,52 @@ test('experiment handles: beyond the live limit, or beyond int', () => {
   refused(() => core.call('experimentStep', { handle: 2 ** 32 + 1 }),
     /^handle: must be an integer in \[1, 2147483647\], got 4294967297$/);
   refused(() => core.call('\ud800', {}), /^unknown method: ./u);
+});
+
+test('liveHandles() counts what the core holds, however the experiment was made', async () => {
+  const tiny = { profile: 'smoke', trainPrompts: 1, heldoutPrompts: 0, embed: 1, hidden: 1, warmupSteps: 0,
+    groupSize: 2, promptBatch: 1, updates: 1, evalSamples: 1, finalEvalSamples: 4 };
+  assert.equal(core.liveHandles(), 0);
+  // Straight through core.call: no JS counter sees it, the core does.
+  const { handle } = core.call('experimentCreate', tiny);
+  assert.equal(core.liveHandles(), 1);
+  const wrapped = core.createExperiment(tiny);
+  assert.equal(core.liveHandles(), 2);
+  core.call('experimentDispose', { handle });
+  assert.equal(core.liveHandles(), 1);
+  wrapped.dispose();
+  wrapped.dispose(); // twice is fine
+  assert.equal(core.liveHandles(), 0);
+
+  // Experiments dropped without dispose(): the garbage collector frees their slots.
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc');
+  (() => {
+    for (let i = 0; i < 8; i += 1) core.createExperiment(tiny);
+  })();
+  assert.equal(core.liveHandles(), 8);
+  for (let round = 0; round < 20 && core.liveHandles() > 0; round += 1) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 10)); // finalizers run in a later task
+  }
+  assert.equal(core.liveHandles(), 0, 'dropped experiments are freed');
+  const again = Array.from({ length: 8 }, () => core.createExperiment(tiny));
+  assert.equal(core.liveHandles(), 8, 'all 8 slots are free again');
+  for (const experiment of again) experiment.dispose();
+  assert.equal(core.liveHandles(), 0);
+});
+
+test('a lone surrogate is refused by the argument that holds it; call() needs its arguments', () => {
+  const error = refused(() => core.verifyNumericAnswer('5 \ud800', '5'),
+    /^text: must be a well-formed string, got a lone surrogate U\+D800 at character 2$/);
+  assert.ok(error instanceof TypeError);
+  refused(() => core.checkNumericAnswer('7', 'x\udc00'), /^reference: must be a well-formed string, got a lone surrogate U\+DC00 at character 1$/);
+  refused(() => core.teacherForcedLogProbs({ ...checkpoint, vocab: ['a', '\ud83dz'] }, sequences),
+    /^checkpoint\.vocab\[1\]: must be a well-formed string, got a lone surrogate U\+D83D at character 0$/);
+  refused(() => core.arithmeticPrompts({ split: 'tr\ud800ain' }), /^split: must be a well-formed string/);
+  // A surrogate pair (an emoji) is a well-formed string: it reaches the core, which answers.
+  assert.equal(core.checkNumericAnswer('\ud83d\ude00 \\boxed{3}', '3').accuracy, 1);
+  refused(() => core.call('version'), /^version: arguments must be an object of named arguments, e\.g\. call\('version', \{\}\), got undefined$/);
+  refused(() => core.call('checkNumericAnswer', null), /^checkNumericAnswer: arguments must be an object .* got null$/);
+  refused(() => core.call('checkNumericAnswer', ['7', '7']), /got an array$/);
 });

@@ -27,9 +27,34 @@ const POSITIONAL = {
 // Functions that take one options object.
 const WITH_OPTIONS = ['syntheticModeTraining', 'arithmeticPrompts', 'grpoObjective', 'experimentConfig', 'coverageConcentration', 'passAtKCurve'];
 
-// JSON has no NaN/Infinity: they travel as {"$number": "..."} both ways.
+// JSON has no NaN/Infinity: they travel as {"$number": "..."} both ways. A string holding a lone
+// surrogate cannot become UTF-8 for the core: it stops serialisation, and wellFormedError() names it.
+const LONE_SURROGATE = Symbol('lone surrogate');
+const isWellFormed = String.prototype.isWellFormed
+  ? (text) => text.isWellFormed()
+  : (text) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/.test(text);
 function encodeSpecial(_key, value) {
+  if (typeof value === 'string' && !isWellFormed(value)) throw LONE_SURROGATE;
   return typeof value === 'number' && !Number.isFinite(value) ? { $number: String(value) } : value;
+}
+
+/** The first string under `args` with a lone surrogate, as a TypeError naming its path. */
+function wellFormedError(method, args) {
+  const stack = [[args, '']];
+  while (stack.length) {
+    const [value, path] = stack.pop();
+    if (typeof value === 'string' && !isWellFormed(value)) {
+      const chars = [...value]; // code points; a lone surrogate stays one unit on its own
+      const at = chars.findIndex((ch) => ch.length === 1 && ch >= '\ud800' && ch <= '\udfff');
+      const unit = chars[at].charCodeAt(0).toString(16).toUpperCase();
+      return new TypeError(`${path || method}: must be a well-formed string, got a lone surrogate U+${unit} at character ${at}`);
+    }
+    if (value && typeof value === 'object') {
+      const entries = Array.isArray(value) ? value.map((item, i) => [`${path}[${i}]`, item]) : Object.entries(value).map(([key, item]) => [path ? `${path}.${key}` : key, item]);
+      for (let i = entries.length - 1; i >= 0; i -= 1) stack.push([entries[i][1], entries[i][0]]);
+    }
+  }
+  return new TypeError(`${method}: arguments hold a string that is not well-formed UTF-16`);
 }
 function decodeSpecial(_key, value) {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -55,12 +80,15 @@ function requireOptions(name, options) {
 }
 
 function makeCore(raw) {
-  let liveHandles = 0;
   const invoke = (method, args) => {
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+      throw new TypeError(`${method}: arguments must be an object of named arguments, e.g. call('${method}', {}), got ${args === null ? 'null' : Array.isArray(args) ? 'an array' : typeof args}`);
+    }
     let json;
     try {
       json = JSON.stringify(args, encodeSpecial);
     } catch (error) {
+      if (error === LONE_SURROGATE) throw wellFormedError(method, args);
       throw new TypeError(`${method}: arguments cannot be serialised (${error.message})`);
     }
     if (json.length > MAX_ARGUMENT_BYTES) {
@@ -80,8 +108,8 @@ function makeCore(raw) {
     methods: () => JSON.parse(raw._methods()),
     /** Bytes of WASM linear memory (grows, never shrinks). */
     heapBytes: () => raw.HEAP8?.length ?? raw.wasmMemory?.buffer.byteLength ?? 0,
-    /** Stepwise experiments and other C++ objects held by this core and not yet disposed. */
-    liveHandles: () => liveHandles,
+    /** Stepwise experiments held by the C++ core and not yet disposed (asked of the core itself). */
+    liveHandles: () => invoke('liveExperiments', {}),
     /** Low-level access for tests and tools: call any core method with named arguments. */
     call: invoke,
     /** The training config's field table (names, kinds, ranges, defaults, TRL names): docs/api.md. */
@@ -100,6 +128,18 @@ function makeCore(raw) {
     core[name] = (options) => invoke(name, requireOptions(name, options));
   }
 
+  // An experiment object dropped without dispose() frees its C++ experiment when the garbage
+  // collector takes it, so it does not hold one of the core's 8 slots until the page reloads.
+  const orphans = typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((handle) => {
+      try {
+        invoke('experimentDispose', { handle });
+      } catch {
+        // the core is gone: nothing to free
+      }
+    })
+    : null;
+
   /**
    * A stepwise GRPO run (sections 6-8): the policy is warmed up and measured on creation;
    * step(n) runs up to n updates and returns their history rows; finish() measures after RL and
@@ -107,14 +147,13 @@ function makeCore(raw) {
    */
   core.createExperiment = (options) => {
     const info = invoke('experimentCreate', requireOptions('createExperiment', options));
-    liveHandles += 1;
     let handle = info.handle;
     let done = false;
     const live = () => {
       if (handle === null) throw new Error('experiment: already disposed');
       return handle;
     };
-    return {
+    const experiment = {
       info,
       get done() {
         return done;
@@ -127,11 +166,14 @@ function makeCore(raw) {
       finish: () => invoke('experimentFinish', { handle: live() }),
       dispose() {
         if (handle === null) return;
+        orphans?.unregister(token);
         invoke('experimentDispose', { handle });
         handle = null;
-        liveHandles -= 1;
       },
     };
+    const token = {};
+    orphans?.register(experiment, handle, token);
+    return experiment;
   };
 
   /** The notebook's run_toy_grpo_experiment: runs to the end, calling onProgress(row) per update. */

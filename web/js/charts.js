@@ -94,6 +94,57 @@ export function describeChart(chart, text) {
   chart.canvas.setAttribute('aria-label', [text, axesSentence(chart)].filter(Boolean).join(' '));
 }
 
+/**
+ * A long series thinned for drawing: rows cut into `buckets` runs of consecutive rows (one per
+ * pixel column), and of each run only its first, lowest, highest and last point (M4), so the line
+ * drawn looks the same at that width and every spike survives. A row whose value is not a finite
+ * number becomes a gap point (y NaN) once per run, so divergence still breaks the line. Series of
+ * at most 4 * buckets points come back whole. DOM-free.
+ *   rows: array; x(row) and y(row): numbers; returns [{x, y}] in row order.
+ */
+export function thinSeries(rows, x, y, buckets) {
+  const n = rows.length;
+  const columns = Math.max(1, Math.floor(buckets));
+  if (n <= 4 * columns) return rows.map((row) => ({ x: x(row), y: finite(y(row)) }));
+  const out = [];
+  const keep = [];
+  for (let b = 0; b < columns; b += 1) {
+    const start = Math.floor((b * n) / columns);
+    const end = Math.floor(((b + 1) * n) / columns);
+    let low = -1;
+    let high = -1;
+    let lowValue = Infinity;
+    let highValue = -Infinity;
+    let first = -1;
+    let last = -1;
+    let gap = -1;
+    for (let i = start; i < end; i += 1) {
+      const v = y(rows[i]);
+      if (typeof v !== 'number' || !Number.isFinite(v)) {
+        if (gap < 0) gap = i;
+        continue;
+      }
+      if (first < 0) first = i;
+      last = i;
+      if (v < lowValue) {
+        low = i;
+        lowValue = v;
+      }
+      if (v > highValue) {
+        high = i;
+        highValue = v;
+      }
+    }
+    keep.length = 0;
+    for (const i of [first, low, high, last, gap]) if (i >= 0 && !keep.includes(i)) keep.push(i);
+    keep.sort((a, c) => a - c);
+    for (const i of keep) out.push({ x: x(rows[i]), y: i === gap ? NaN : y(rows[i]) });
+  }
+  return out;
+}
+
+const finite = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : NaN);
+
 /** Line dataset styling for series i. */
 export function lineStyle(i, extra = {}) {
   return {

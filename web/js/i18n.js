@@ -1,6 +1,8 @@
 // Language switching: English is the source of truth (a test checks that ru.js has every key).
 // Only the language in use is downloaded: loadLanguage() fetches a dictionary once;
 // setLanguage() also sets <html lang>.
+import { fill } from './mathtext.js';
+
 export const LANGUAGES = ['en', 'ru'];
 
 const LOADERS = {
@@ -44,19 +46,40 @@ export function preferredLanguage() {
   return 'en';
 }
 
+// What t() filled in, by the string it returned: rich() renders a parameter's text as text and
+// only the dictionary's own markup as markup (a file named "**x**.json" stays plain). JS strings
+// carry no tags, so t() remembers its last few filled strings (rich() is called right after t()).
+const FILLED = new Map(); // returned string -> {template, params}
+const FILLED_KEEP = 64;
+
 /** Translates `key` into the current language, filling {name} placeholders from `params`. */
 export function t(key, params = {}, lang = current) {
-  const text = DICTIONARIES[lang]?.[key] ?? DICTIONARIES.en?.[key];
+  const text = lookup(DICTIONARIES[lang], key) ?? lookup(DICTIONARIES.en, key);
   if (text === undefined) {
     if (typeof console !== 'undefined') console.warn(`i18n: missing key ${key}`);
     return key;
   }
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  const out = fill(text, params);
+  if (out !== text) {
+    FILLED.delete(out);
+    FILLED.set(out, { template: text, params });
+    if (FILLED.size > FILLED_KEEP) FILLED.delete(FILLED.keys().next().value);
+  }
+  return out;
+}
+
+function lookup(dictionary, key) {
+  return dictionary && Object.hasOwn(dictionary, key) ? dictionary[key] : undefined;
+}
+
+/** For rich(): {template, params} when `text` is what t() returned with parameters filled in. */
+export function filledFrom(text) {
+  return FILLED.get(text) ?? null;
 }
 
 /** Whether the current dictionary has `key`. */
 export function has(key) {
-  return key in (DICTIONARIES[current] ?? {});
+  return lookup(DICTIONARIES[current], key) !== undefined;
 }
 
 /** Keys present in one dictionary and missing in another: {ru: [...], en: [...]}. */

@@ -1,6 +1,7 @@
 // Rich text with formulas: formulas pre-rendered by KaTeX at build time (web/vendor/formulas.js,
 // written by tools/vendor.mjs) are inserted as HTML; any other formula loads KaTeX lazily.
-import { splitMarkup, texKey } from './mathtext.js';
+import { layout, texKey } from './mathtext.js';
+import { filledFrom } from './i18n.js';
 import { loadScript } from './load.js';
 
 let prerendered = {};
@@ -61,8 +62,8 @@ function texNode(tex, display) {
   return node;
 }
 
-function inlinePieces(parent, text) {
-  for (const piece of splitMarkup(text)) {
+function inlinePieces(parent, pieces) {
+  for (const piece of pieces) {
     if (piece.kind === 'text') parent.append(piece.value);
     else if (piece.kind === 'code') {
       const code = document.createElement('code');
@@ -79,26 +80,22 @@ function inlinePieces(parent, text) {
 
 /**
  * Renders dictionary text. block=true: one <p> per paragraph (a display formula alone in its
- * paragraph becomes a <div>); block=false: inline content for a label or a cell.
+ * paragraph becomes a <div>); block=false: inline content for a label or a cell. Text that t()
+ * filled with parameters is laid out as the dictionary wrote it, the parameters going in as
+ * text (mathtext.js layout()): a file named "**x** $y$.json" shows as it is named.
  */
 export function rich(text, { block = true } = {}) {
+  const { template, params } = filledFrom(text) ?? { template: text, params: null };
   const fragment = document.createDocumentFragment();
-  if (!block) return inlinePieces(fragment, text);
-  for (const paragraph of text.split(/\n\s*\n/)) {
-    const trimmed = paragraph.trim();
-    if (!trimmed) continue;
-    const pieces = splitMarkup(trimmed).filter((piece) => piece.kind !== 'text' || piece.value.trim());
-    if (pieces.length === 1 && pieces[0].kind === 'tex' && pieces[0].display) {
-      fragment.append(texNode(pieces[0].value, true));
-    } else if (pieces.length > 1 && pieces.every((piece) => piece.kind === 'tex' && piece.display)) {
-      // Several display formulas side by side, wrapping onto new lines on narrow screens.
+  for (const { kind, pieces } of layout(template, params, { block })) {
+    if (kind === 'inline') inlinePieces(fragment, pieces);
+    else if (kind === 'display') fragment.append(texNode(pieces[0].value, true));
+    else if (kind === 'row') {
       const row = document.createElement('div');
       row.className = 'math-row';
       for (const piece of pieces) row.append(texNode(piece.value, true));
       fragment.append(row);
-    } else {
-      fragment.append(inlinePieces(document.createElement('p'), trimmed));
-    }
+    } else fragment.append(inlinePieces(document.createElement('p'), pieces));
   }
   return fragment;
 }

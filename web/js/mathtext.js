@@ -1,5 +1,6 @@
-// Splits dictionary text into plain, inline-markup and TeX pieces; pure (no DOM), shared by the
-// page and by tools/vendor.mjs, which pre-renders every TeX piece with KaTeX at build time.
+// Splits dictionary text into plain, inline-markup and TeX pieces and lays them out in blocks;
+// pure (no DOM), shared by the page (math.js rich()) and by tools/vendor.mjs, which pre-renders
+// every TeX piece with KaTeX at build time.
 //
 // Markup inside dictionary strings (kept deliberately tiny):
 //   $$...$$  display formula       $...$  inline formula      \$  a literal dollar
@@ -66,6 +67,35 @@ function findClose(text, from, marker) {
     if (text.startsWith(marker, j)) return j;
   }
   return -1;
+}
+
+/** Fills {name} placeholders of `text` with the params' plain text (only the params' own keys). */
+export function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+}
+
+/**
+ * The blocks rich() draws from dictionary text: [{kind: 'display' | 'row' | 'p', pieces}]
+ * (block=false: one 'inline' block). `params` are filled into the plain, code and strong pieces
+ * after the template is split, so they are text: no markup, formula or paragraph comes from a
+ * parameter. A formula stays as the dictionary wrote it (its {G} and {i} are TeX groups).
+ */
+export function layout(template, params = null, { block = true } = {}) {
+  const filled = (pieces) =>
+    params ? pieces.map((piece) => (piece.kind === 'tex' ? piece : { ...piece, value: fill(piece.value, params) })) : pieces;
+  if (!block) return [{ kind: 'inline', pieces: filled(splitMarkup(template)) }];
+  const blocks = [];
+  for (const paragraph of template.split(/\n\s*\n/)) {
+    const trimmed = paragraph.trim();
+    if (!trimmed) continue;
+    const pieces = splitMarkup(trimmed);
+    const solid = pieces.filter((piece) => piece.kind !== 'text' || piece.value.trim());
+    if (solid.length === 1 && solid[0].kind === 'tex' && solid[0].display) blocks.push({ kind: 'display', pieces: solid });
+    // Several display formulas side by side, wrapping onto new lines on narrow screens.
+    else if (solid.length > 1 && solid.every((piece) => piece.kind === 'tex' && piece.display)) blocks.push({ kind: 'row', pieces: solid });
+    else blocks.push({ kind: 'p', pieces: filled(pieces) });
+  }
+  return blocks;
 }
 
 /** Every TeX piece of a string, as {tex, display}. */

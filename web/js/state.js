@@ -12,6 +12,8 @@
  */
 
 const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const maxItems = (spec) => spec.maxItems ?? 64;
+const maxLength = (spec) => spec.maxLength ?? 2000;
 
 /** Parses one URL value; returns {value} or {error: [i18nKey, params]}. */
 export function parseValue(spec, raw) {
@@ -37,14 +39,14 @@ export function parseValue(spec, raw) {
     }
     case 'list': {
       const tokens = raw.split(',').map((token) => token.trim());
-      if (!tokens.length || tokens.length > (spec.maxItems ?? 64) || tokens.some((tok) => !NUMBER_RE.test(tok))) {
+      if (!tokens.length || tokens.length > maxItems(spec) || tokens.some((tok) => !NUMBER_RE.test(tok))) {
         return { error: ['url.notList', {}] };
       }
       const value = tokens.map(Number);
       return value.every(Number.isFinite) ? { value } : { error: ['url.notList', {}] };
     }
     case 'text':
-      return raw.length > (spec.maxLength ?? 2000) ? { error: ['url.tooLong', {}] } : { value: raw };
+      return raw.length > maxLength(spec) ? { error: ['url.tooLong', {}] } : { value: raw };
     default:
       return { error: ['url.notOption', { options: '?' }] };
   }
@@ -71,18 +73,30 @@ function encode(text) {
   return encodeURIComponent(text).replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/%2F/gi, '/');
 }
 
+/** A hash body longer than this (characters after '#') is refused whole, with one note. */
+export const MAX_HASH_CHARS = 64 * 1024;
+
 /**
  * Parses a hash ("#a=1&b=2" or "a=1&b=2") against the schema.
- * Returns {values, notes: [{key, value, error: [i18nKey, params]} | {key, unknown: true}],
- *          present: Set of keys given, extra: {key: raw} for keys in `passThrough`}.
+ * Returns {values, notes: [{key, value, error: [i18nKey, params]} | {key, unknown: true} |
+ *          {hashTooLong: true, size, max}], present: Set of keys given,
+ *          extra: {key: raw} for keys in `passThrough`}.
+ * At most one note per key: the last occurrence of a key decides its value and its note. Keys are
+ * looked up as the schema's own (`__proto__` or `constructor` are unknown settings, nothing more).
  */
 export function parseHash(hash, schema, { passThrough = [] } = {}) {
   const values = defaults(schema);
-  const notes = [];
+  const notes = new Map(); // key -> note, in the order the keys first appeared
   const present = new Set();
   const extra = {};
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
-  if (!body) return { values, notes, present, extra };
+  const result = () => ({ values, notes: [...notes.values()], present, extra });
+  if (!body) return result();
+  if (body.length > MAX_HASH_CHARS) {
+    // Refused before it is split: a link this long is no set of settings a page writes.
+    notes.set('#', { key: '#', hashTooLong: true, size: body.length, max: MAX_HASH_CHARS });
+    return result();
+  }
   for (const part of body.split('&')) {
     if (!part) continue;
     const eq = part.indexOf('=');
@@ -96,20 +110,34 @@ export function parseHash(hash, schema, { passThrough = [] } = {}) {
       extra.anchor = key; // a plain "#verifier" is an anchor, not a setting
       continue;
     }
-    const spec = schema[key];
+    const spec = Object.hasOwn(schema, key) ? schema[key] : null;
     if (!spec) {
-      notes.push({ key, unknown: true });
+      notes.set(key, { key, unknown: true });
       continue;
     }
     const parsed = parseValue(spec, raw);
     if ('error' in parsed) {
-      notes.push({ key, value: raw, error: parsed.error, fallback: formatValue(spec, values[key]) });
+      notes.set(key, { key, value: raw, error: parsed.error, fallback: formatValue(spec, values[key]) });
     } else {
       values[key] = parsed.value;
       present.add(key);
+      notes.delete(key);
     }
   }
-  return { values, notes, present, extra };
+  return result();
+}
+
+/**
+ * The longest text a field of this kind takes (its `maxlength`), matching what its URL key keeps:
+ * a text key its maxLength, a list maxItems numbers of at most 24 characters and ", " between
+ * them, a number 32 characters. Typing or pasting more is cut by the browser, before any parsing.
+ */
+export function inputMaxLength(spec) {
+  if (!spec) return null;
+  if (spec.kind === 'text') return maxLength(spec);
+  if (spec.kind === 'list') return maxItems(spec) * 26;
+  if (spec.kind === 'int' || spec.kind === 'number') return 32;
+  return null;
 }
 
 function safeDecode(text) {
@@ -127,7 +155,7 @@ export function formatHash(values, schema, keys = Object.keys(schema), leading =
     const spec = schema[key];
     if (!spec || values[key] === undefined || values[key] === null) continue;
     const text = formatValue(spec, values[key]);
-    if (spec.kind === 'text' && text.length > (spec.maxLength ?? 2000)) continue;
+    if (spec.kind === 'text' && text.length > maxLength(spec)) continue;
     parts.push(`${encode(key)}=${encode(text)}`);
   }
   return parts.join('&');

@@ -149,6 +149,12 @@ export default {
   'train.historyLink': 'Go to the history table',
   'train.chartAria': 'Line chart: {title}, over {n} updates. From the first to the last update: {series}.',
   'train.historyTitle': 'The full history',
+  'train.history.pager': 'Pages of the history table',
+  'train.history.rows': 'Rows {from}–{to} of {n} (the History CSV holds them all)',
+  'train.history.first': 'First',
+  'train.history.previous': 'Previous',
+  'train.history.next': 'Next',
+  'train.history.last': 'Last',
   'train.historyCaption': 'One row per update ({n} rows), as the notebook displays history.round(4).',
   'train.updates.empty': 'No update yet.',
   'train.updates.summary':

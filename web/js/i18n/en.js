@@ -66,6 +66,8 @@ export default {
   'url.notOption': 'must be one of {options}',
   'url.notList': 'not a comma-separated list of numbers',
   'url.notBool': 'must be 1 or 0',
+  'url.more': '… and {n} more.',
+  'url.hashTooLong': 'The link carries {size} characters of settings, more than the {max} a link of this page may hold: none of them was used.',
   'url.dismiss': 'Dismiss',
 
   'embed.openFull': 'Open the full course page',

@@ -149,6 +149,12 @@ export default {
   'train.historyLink': 'Перейти к таблице истории',
   'train.chartAria': 'Линейный график: {title}, за {n} обновлений. От первого обновления к последнему: {series}.',
   'train.historyTitle': 'Полная история',
+  'train.history.pager': 'Страницы таблицы истории',
+  'train.history.rows': 'Строки {from}–{to} из {n} (в CSV-файле истории — все)',
+  'train.history.first': 'Первая',
+  'train.history.previous': 'Предыдущая',
+  'train.history.next': 'Следующая',
+  'train.history.last': 'Последняя',
   'train.historyCaption': 'Строка на каждое обновление ({n} строк), как ноутбук показывает history.round(4).',
   'train.updates.empty': 'Обновлений пока нет.',
   'train.updates.summary':

@@ -7,6 +7,10 @@ import { loadWidgetParts, retryWidget } from '../lazy-load.js';
 import { t } from '../i18n.js';
 import { h } from '../dom.js';
 import { viewMoved } from './view-keeper.js';
+import { inputMaxLength } from '../state.js';
+import { fullSchema } from './schema.js';
+
+const SCHEMA = fullSchema();
 
 /**
  * embedded: the embed page (its one section mounts at once); coreReady: a promise settled when
@@ -90,6 +94,11 @@ export function createMountQueue({ embedded, coreReady, coreState, readiness, co
     } else {
       try {
         widget = widgets.get(section.id).mount(host, ctx) ?? {};
+        // A field takes no more than its URL key keeps (a 5 MB paste is cut by the browser).
+        for (const input of host.querySelectorAll('input[data-key], textarea[data-key]')) {
+          const limit = inputMaxLength(SCHEMA[input.dataset.key]);
+          if (limit) input.maxLength = limit;
+        }
       } catch (error) {
         console.error(error);
         failed(t('common.sectionError', { message: error.message }));

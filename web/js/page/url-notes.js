@@ -5,6 +5,7 @@ import { SECTIONS } from '../sections/index.js';
 import { t } from '../i18n.js';
 import { defaults, formatValue } from '../state.js';
 import { h } from '../dom.js';
+import { noteLines } from '../url-notes.js';
 
 /**
  * Runs each section's validation on URL-given values (`present`: the keys the link set); a value
@@ -49,13 +50,6 @@ export function validateWithCore(core, schema, values, present) {
   return notes;
 }
 
-/** One note as the reader reads it, in the page's language. */
-export function noteText(note) {
-  if (note.unknown) return t('url.unknown', { key: note.key });
-  const reason = note.message ?? t(note.error[0], note.error[1]);
-  return t('url.bad', { key: note.key, value: note.value, reason, fallback: note.fallback });
-}
-
 /**
  * The notes of the link on display. `set` starts over (a new link), `add` appends (the core's
  * checks), `box` builds the callout for a fresh render, `show` puts it at the top of `main` now.
@@ -69,7 +63,7 @@ export function createUrlNotes(root) {
       'div',
       { class: 'callout callout-warn url-notes', role: 'status' },
       h('p', {}, h('strong', { text: t('url.noteTitle') })),
-      h('ul', {}, notes.map((note) => h('li', { text: noteText(note) }))),
+      h('ul', {}, noteLines(notes).map((text) => h('li', { text }))),
       dismiss,
     );
     dismiss.addEventListener('click', () => {

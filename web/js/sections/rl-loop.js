@@ -14,9 +14,10 @@ import {
   METRIC_ROWS,
   configOptions,
   coverageCsv,
-  historyCsv,
+  historyCsvParts,
   metricsCsv,
   runFile,
+  runFileParts,
 } from '../training/run-format.js';
 
 
@@ -40,7 +41,7 @@ function defaultsOf(profile) {
 
 
 function download(name, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  const url = URL.createObjectURL(new Blob(Array.isArray(text) ? text : [text], { type }));
   const link = h('a', { href: url, download: name, hidden: true });
   document.body.append(link);
   link.click();
@@ -266,12 +267,12 @@ export default {
       }
       const { inspection: _inspection, runMs: _ms, hasCheckpoint: _has, ...rest } = run;
       const file = runFile(rest, { source: s.source === 'imported' ? s.result.source ?? 'imported' : s.source, status: s.phase });
-      download(`${baseName(s)}.json`, `${JSON.stringify(file)}\n`, 'application/json');
+      download(`${baseName(s)}.json`, await runFileParts(file), 'application/json'); // sliced: 100 000 rows
       dataStatus.textContent = t(file.checkpoint ? 'train.export.done' : 'train.export.noCheckpoint', { name: `${baseName(s)}.json` });
     });
-    exportHistory.addEventListener('click', () => {
+    exportHistory.addEventListener('click', async () => {
       const s = training.getState();
-      download(`${baseName(s)}-history.csv`, historyCsv({ history: s.history }), 'text/csv');
+      download(`${baseName(s)}-history.csv`, await historyCsvParts({ history: s.history }), 'text/csv');
     });
     exportMetrics.addEventListener('click', () => {
       const s = training.getState();
@@ -291,14 +292,7 @@ export default {
       if (!file) return;
       importError.hidden = true;
       try {
-        const text = await file.text();
-        let parsed;
-        try {
-          parsed = JSON.parse(text);
-        } catch (error) {
-          throw new SyntaxError(`${file.name}: not JSON (${error.message})`);
-        }
-        await training.importRun(parsed, file.name);
+        await training.importRun(file); // read and parsed in the worker
         dataStatus.textContent = t('train.import.done', { name: file.name });
       } catch (error) {
         importError.hidden = false;

@@ -1,10 +1,11 @@
 // Section 7, what happened inside the updates: live charts of fresh-generation accuracy, entropy
 // and informative-group rate, of the probability ratios (with the line at 1), of clip fractions
-// and KL, and of loss and gradient norm, per update; the full history as a table. Charts grow
-// as the worker streams (drawn at most once per animation frame); alone on the embed page the
-// section carries its own run controls.
+// and KL, and of loss and gradient norm, per update; the full history as a table, PAGE_ROWS rows
+// at a time. Charts grow as the worker streams (drawn at most once per animation frame) and draw a
+// thinned series (charts.js thinSeries) once a history is longer than their width in pixels can
+// show; alone on the embed page the section carries its own run controls.
 import { h, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles } from '../charts.js';
+import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles, thinSeries } from '../charts.js';
 import { runNotice } from './common.js';
 import { updatesLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
@@ -111,6 +112,29 @@ function appendRows(tbody, rows) {
   tbody.append(fragment);
 }
 
+/** Rows of the history table per page: a full run (300 updates) fits one; 100 000 take 334. */
+export const PAGE_ROWS = 300;
+
+/** Which rows page `index` of a history of `n` rows shows: {from, to} (to exclusive), pages. */
+export function pageSpan(n, index) {
+  const pages = Math.max(1, Math.ceil(n / PAGE_ROWS));
+  const page = Math.min(Math.max(0, index), pages - 1);
+  return { page, pages, from: page * PAGE_ROWS, to: Math.min(n, (page + 1) * PAGE_ROWS) };
+}
+
+/** The lowest and highest finite value of `key` over rows (a loop: no spread of 100 000 arguments). */
+function finiteRange(rows, key) {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const row of rows) {
+    const value = row[key];
+    if (!Number.isFinite(value)) continue;
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
+  return [low, high];
+}
+
 // The widget of section 7 (its title, text and URL keys: training-sections.js).
 export default {
   mount(host, ctx) {
@@ -142,16 +166,19 @@ export default {
     const lesson = runNotice(ctx, 'train.updates.notice');
     host.append(lesson.el);
 
-    let tbody = null;
-
     const label = (key) => t(key);
+    // Pixel columns of a chart: a history longer than four points per column is thinned.
+    const columns = (entry) => Math.max(100, Math.round(entry.figure.canvas.clientWidth || 600));
+    const seriesData = (entry, rows, key) => thinSeries(rows, (row) => row.update, (row) => row[key], columns(entry));
+    const thinned = (entry, n) => n > 4 * columns(entry);
     const buildChart = (entry, s) => {
       const { spec, figure } = entry;
       const total = Math.max(1, s.updatesTotal || s.config?.updates || 1);
       const markers = spec.markers && total <= 150;
+      entry.thinned = thinned(entry, s.history.length);
       const datasets = spec.series.map((series, i) => ({
         label: label(series.label),
-        data: s.history.map((row) => point(row, series.key)),
+        data: seriesData(entry, s.history, series.key),
         yAxisID: series.axis ?? 'y',
         ...lineStyle(series.style ?? i, markers ? { pointRadius: 2.5, pointHoverRadius: 4 } : {}),
       }));
@@ -222,6 +249,51 @@ export default {
       entry.twinKey = s.runKey;
     };
 
+    // The table shows one page of PAGE_ROWS rows; a pager appears once there are more. It follows
+    // the newest rows while its last page is on display (a live run), else it stays put.
+    let page = 0;
+    let following = true;
+    const pager = h('nav', { class: 'history-pager', 'aria-label': t('train.history.pager'), hidden: true });
+    const pagerText = h('span', { class: 'history-pager-text', 'aria-live': 'polite' });
+    const pageButton = (action, key) => {
+      const button = h('button', { type: 'button', class: 'button-quiet', dataset: { page: action }, text: t(key) });
+      button.addEventListener('click', () => {
+        const n = training.getState().history.length;
+        const { pages } = pageSpan(n, page);
+        const next = { first: 0, previous: page - 1, next: page + 1, last: pages - 1 }[action];
+        showPage(next);
+      });
+      return button;
+    };
+    const pageButtons = {
+      first: pageButton('first', 'train.history.first'),
+      previous: pageButton('previous', 'train.history.previous'),
+      next: pageButton('next', 'train.history.next'),
+      last: pageButton('last', 'train.history.last'),
+    };
+    pager.append(pageButtons.first, pageButtons.previous, pagerText, pageButtons.next, pageButtons.last);
+
+    const updatePager = (n) => {
+      const span = pageSpan(n, page);
+      pager.hidden = span.pages <= 1;
+      pagerText.textContent = t('train.history.rows', { from: span.from + 1, to: span.to, n });
+      pageButtons.first.disabled = pageButtons.previous.disabled = span.page === 0;
+      pageButtons.next.disabled = pageButtons.last.disabled = span.page === span.pages - 1;
+    };
+
+    let tbody = null;
+    let shownTo = 0; // rows of the history on the table's page, up to this index (exclusive)
+    const showPage = (index) => {
+      const rows = training.getState().history;
+      const span = pageSpan(rows.length, index);
+      page = span.page;
+      following = page === span.pages - 1;
+      tbody.replaceChildren();
+      appendRows(tbody, rows.slice(span.from, span.to));
+      shownTo = span.to;
+      updatePager(rows.length);
+    };
+
     const buildTable = (s) => {
       const table = dataTable({
         caption: t('train.historyCaption', { n: s.history.length }),
@@ -230,8 +302,8 @@ export default {
         rows: [],
       });
       tbody = table.querySelector('tbody');
-      appendRows(tbody, s.history);
-      historyHost.replaceChildren(table);
+      historyHost.replaceChildren(pager, table);
+      showPage(0); // a run opens on its first rows; a live one's first page is also its newest
     };
 
     const describe = (s) => {
@@ -239,8 +311,8 @@ export default {
       if (!rows.length) return t('train.updates.empty');
       const first = rows[0];
       const last = rows[rows.length - 1];
-      const ratioMin = Math.min(...rows.map((r) => r.ratioMin).filter(Number.isFinite));
-      const ratioMax = Math.max(...rows.map((r) => r.ratioMax).filter(Number.isFinite));
+      const [ratioMin] = finiteRange(rows, 'ratioMin');
+      const [, ratioMax] = finiteRange(rows, 'ratioMax');
       return t('train.updates.summary', {
         n: rows.length,
         acc0: fmt(first.evalAccuracy, 3),
@@ -272,10 +344,19 @@ export default {
         entry.rows = s.history.length;
         entry.dirty = false;
       } else if (s.history.length > entry.rows) {
-        const fresh = s.history.slice(entry.rows);
-        entry.spec.series.forEach((series, i) => {
-          entry.chart.data.datasets[i].data.push(...fresh.map((row) => point(row, series.key)));
-        });
+        if (entry.thinned || thinned(entry, s.history.length)) {
+          // Long: the thinned series again, from every row (linear, a few ms for 100 000).
+          entry.thinned = true;
+          entry.spec.series.forEach((series, i) => {
+            entry.chart.data.datasets[i].data = seriesData(entry, s.history, series.key);
+          });
+        } else {
+          const fresh = s.history.slice(entry.rows);
+          entry.spec.series.forEach((series, i) => {
+            const data = entry.chart.data.datasets[i].data;
+            for (const row of fresh) data.push(point(row, series.key));
+          });
+        }
         entry.rows = s.history.length;
         entry.dirty = true;
       }
@@ -299,8 +380,14 @@ export default {
         return;
       }
       if (s.history.length <= tableRows) return;
-      appendRows(tbody, s.history.slice(tableRows));
+      const span = pageSpan(s.history.length, page);
+      if (following && span.pages - 1 > page) showPage(span.pages - 1); // the newest rows spill over
+      else if (shownTo < span.to) {
+        appendRows(tbody, s.history.slice(shownTo, span.to));
+        shownTo = span.to;
+      }
       tableRows = s.history.length;
+      updatePager(tableRows);
       const caption = historyHost.querySelector('caption');
       if (caption) caption.textContent = t('train.historyCaption', { n: tableRows });
     };

@@ -194,7 +194,14 @@ function onMessage(message) {
   if (message.requestId !== undefined) {
     const request = pending.get(message.requestId);
     if (!request) return;
+    if (message.type === 'import-rows') {
+      // An imported history arrives in slices (one short task each); the last message completes it.
+      request.rows ??= [];
+      for (const row of message.rows) request.rows.push(row);
+      return;
+    }
     pending.delete(message.requestId);
+    if (message.type === 'import' && message.result) message.result.history = request.rows ?? [];
     if (message.type === 'error') {
       const error = new (message.name === 'RangeError' ? RangeError : message.name === 'TypeError' ? TypeError : Error)(message.message);
       request.reject(error);
@@ -351,13 +358,15 @@ export function reset() {
 let importCounter = 0;
 
 /**
- * Shows a run file (already parsed) once the core has validated it in the worker
- * (core.importRun); rejects with the validation error, which names the field.
+ * Shows a run file once the worker has read, parsed and validated it (core.importRun): `file`, a
+ * File from an <input type="file">, is read in the worker, so even a 48 MB file never blocks the
+ * page; a parsed object works too. Rejects with the error, which names the field or the file.
  */
-export async function importRun(parsed, fileName) {
+export async function importRun(file, fileName = file?.name ?? null) {
   importCounter += 1;
   const runId = `import-${importCounter}`;
-  const run = await ask('import', { runId, run: parsed });
+  const isFile = typeof Blob === 'function' && file instanceof Blob;
+  const run = await ask('import', { runId, ...(isFile ? { file } : { run: file }) });
   if (isLive()) worker?.postMessage({ type: 'reset' });
   show(run, 'imported', { phase: 'imported', fileName, runId });
   inspect(0).catch(() => {});

@@ -4,6 +4,8 @@
 // tools/precompute.mjs and the Node tests alike.
 
 export const RUN_FORMAT = 'grpo-lab-run';
+/** The largest run file the page reads: the core's limit on one call's JSON (docs/limits.md). */
+export const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
 export const RUN_VERSION = 1;
 
 /** The precomputed run the page shows until the reader starts their own (tools/precompute.mjs). */
@@ -186,6 +188,35 @@ export function historyCsv(run) {
     HISTORY_COLUMNS.map((c) => c.label),
     (run.history ?? []).map((row) => HISTORY_COLUMNS.map((c) => row[c.key])),
   );
+}
+
+// A long history (100 000 rows) is written a slice of rows per task, as Blob parts, so an export
+// never blocks the page for long; the text is the same as in one piece.
+const EXPORT_SLICE = 2000;
+async function inSlices(rows, toText) {
+  const parts = [];
+  for (let i = 0; i < rows.length; i += EXPORT_SLICE) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    parts.push(rows.slice(i, i + EXPORT_SLICE).map(toText).join(''));
+  }
+  return parts;
+}
+
+/** historyCsv(run) as Blob parts, built in slices. */
+export async function historyCsvParts(run) {
+  const header = HISTORY_COLUMNS.map((c) => csvCell(c.label)).join(',');
+  const rows = await inSlices(run.history ?? [], (row) => `\n${HISTORY_COLUMNS.map((c) => csvCell(row[c.key])).join(',')}`);
+  return [header, ...rows, '\n'];
+}
+
+/** JSON.stringify(file) as Blob parts, its history built in slices (the same JSON value). */
+export async function runFileParts(file) {
+  const { history = [], ...rest } = file;
+  const head = JSON.stringify(rest);
+  const open = head === '{}' ? '{"history":[' : `${head.slice(0, -1)},"history":[`;
+  const rows = await inSlices(history, (row, i) => `${i > 0 ? ',' : ''}${JSON.stringify(row)}`);
+  // Slices after the first start with a comma of their own.
+  return [open, ...rows.map((part, i) => (i > 0 ? `,${part}` : part)), ']}\n'];
 }
 
 /** Per-prompt train accuracy before and after RL, sorted as the notebook sorts it. */

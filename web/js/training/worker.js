@@ -7,18 +7,19 @@
 //      {type: 'reset'}                              dispose the experiment, reply {type: 'reset', core}
 //      {type: 'rollouts', requestId, runId?, checkpoint?, prompts, config, seed, generatorVersion}
 //      {type: 'checkpoint', requestId, runId}      a held checkpoint (finished or imported runs, see hold())
-//      {type: 'import', requestId, runId, run}      validate a run file; its checkpoint is held here
+//      {type: 'import', requestId, runId, file | run} read (a File) and validate a run file; its checkpoint is held here
 // Out: {type: 'ready'} | {type: 'created', runId, info, ms, core} | {type: 'row', runId, row, updatesDone, done, ms, at}
 //      {type: 'paused', runId, updatesDone} | {type: 'finished', runId, result, stopped, ms, core}
 //      {type: 'diverged', runId, row, fields, core} | {type: 'error', runId?, requestId?, name, message, core?}
 //      {type: 'rollouts', requestId, result, ms} | {type: 'checkpoint' | 'import', requestId, result}
+//      {type: 'import-rows', requestId, rows}       an imported history, in slices, before its 'import'
 //      {type: 'reset', core}
 // core = {liveHandles, heapBytes, after}: the C++ objects the core still holds and the size of its
 // WASM memory, right after `after` (created, finished, diverged, error or reset; a run's experiment
 // is disposed before its end is reported). Between runs liveHandles is 0; the heap grows to what the
 // largest run needed and then stays flat (WASM memory never shrinks).
 import { loadCore } from '../../core/index.js';
-import { divergentFields, divergentMetrics, validateRun } from './run-format.js';
+import { MAX_RUN_FILE_BYTES, divergentFields, divergentMetrics, validateRun } from './run-format.js';
 
 let core = null;
 let experiment = null;
@@ -34,6 +35,24 @@ function hold(id, checkpoint) {
   held.delete(id);
   held.set(id, checkpoint);
   while (held.size > 3) held.delete(held.keys().next().value);
+}
+
+// An imported history reaches the page in messages of this many rows: each one is a short task
+// for the page to receive (a single message of 100 000 rows would block it for a second).
+const HISTORY_SLICE = 2000;
+
+/** Reads and parses a run file (a File or Blob the page passed on); errors name the file and the limit. */
+async function readRunFile(file) {
+  const name = file.name || 'run file';
+  if (file.size > MAX_RUN_FILE_BYTES) {
+    throw new RangeError(`${name}: a run file must be at most ${MAX_RUN_FILE_BYTES} bytes (64 MiB), got ${file.size}`);
+  }
+  const text = await file.text();
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new SyntaxError(`${name}: not JSON (${error.message})`);
+  }
 }
 
 // A message to ourselves through a MessageChannel: a fresh task with no timer clamping (nested
@@ -149,11 +168,16 @@ async function handle(message) {
     return;
   }
   if (type === 'import') {
-    // A run file, validated here (core.importRun: 0.2 s for a full checkpoint, off the page's thread).
+    // A run file, read, parsed and validated here (core.importRun), never on the page's thread:
+    // a 48 MB file costs the page nothing but the history it then receives in slices.
     try {
-      const { checkpoint, ...rest } = validateRun(core, message.run);
+      const run = message.file ? await readRunFile(message.file) : message.run;
+      const { checkpoint, history, ...rest } = validateRun(core, run);
       if (checkpoint) hold(message.runId, checkpoint);
-      post({ type: 'import', requestId: message.requestId, result: { ...rest, hasCheckpoint: Boolean(checkpoint) } });
+      for (let i = 0; i < history.length; i += HISTORY_SLICE) {
+        post({ type: 'import-rows', requestId: message.requestId, rows: history.slice(i, i + HISTORY_SLICE) });
+      }
+      post({ type: 'import', requestId: message.requestId, result: { ...rest, history: null, hasCheckpoint: Boolean(checkpoint) } });
     } catch (error) {
       post({ type: 'error', requestId: message.requestId, ...errorMessage(error) });
     }

@@ -1,0 +1,147 @@
+// The static server (tools/serve.mjs) under hostile requests: malformed paths get 400, other
+// methods 405, traversal 403, an unreadable file an error answer; every answer carries the
+// security headers, and the server keeps answering. The package's host files carry the same CSP.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, securityHeaders, SECURITY_HEADERS } from '../../tools/serve.mjs';
+import { hostFiles } from '../../tools/package.mjs';
+
+const root = mkdtempSync(join(tmpdir(), 'grpo-serve-'));
+let server;
+let port;
+
+before(async () => {
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
+  writeFileSync(join(root, 'big.js'), `// ${'x'.repeat(4096)}\n`);
+  writeFileSync(join(root, 'locked.bin'), 'secret');
+  chmodSync(join(root, 'locked.bin'), 0o000);
+  // A file that stat() calls regular but whose read fails (EIO), even for root.
+  symlinkSync('/proc/self/mem', join(root, 'broken.bin'));
+  server = await serve({ root, port: 0, host: '127.0.0.1' });
+  port = server.address().port;
+});
+
+after(async () => {
+  server.closeAllConnections?.();
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** A raw request (the path is sent as written, not normalised by a URL parser). */
+function ask(method, path, headers = {}) {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+      response.on('error', (error) => resolve({ status: response.statusCode, headers: response.headers, error }));
+    });
+    req.on('error', (error) => resolve({ status: 0, error }));
+    req.setTimeout(5000, () => req.destroy(new Error('no answer in 5 s')));
+    req.end();
+  });
+}
+
+function assertSecurityHeaders(answer, what) {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    assert.equal(answer.headers[name.toLowerCase()], value, `${what}: ${name}`);
+  }
+}
+
+async function stillServes() {
+  const answer = await ask('GET', '/index.html');
+  assert.equal(answer.status, 200);
+  assert.match(answer.body, /<title>x<\/title>/);
+}
+
+test('the CSP forbids <base> and form posts, on the pages and in the package host files', () => {
+  const policy = SECURITY_HEADERS['Content-Security-Policy'];
+  assert.match(policy, /(^|; )base-uri 'none'(;|$)/);
+  assert.match(policy, /(^|; )form-action 'none'(;|$)/);
+  const { headersFile, htaccess } = hostFiles('https://lms.example');
+  const served = securityHeaders({ frameAncestors: 'https://lms.example' })['Content-Security-Policy'];
+  assert.ok(headersFile.includes(`Content-Security-Policy: ${served}`), '_headers carries the served policy');
+  assert.ok(htaccess.includes(`Header always set Content-Security-Policy "${served}"`), '.htaccess carries the served policy');
+  // The pages' own <meta> policy is the served one without frame-ancestors (a <meta> cannot say it).
+  const meta = policy.replace(/; frame-ancestors .*$/, '');
+  for (const page of ['index.html', 'embed.html', 'teacher.html']) {
+    const html = readFileSync(new URL(`../../web/${page}`, import.meta.url), 'utf8');
+    assert.ok(html.includes(`<meta http-equiv="Content-Security-Policy" content="${meta}">`), `${page}: <meta> CSP`);
+  }
+});
+
+test('malformed and escaping paths: 400 and 403 with the security headers', async () => {
+  for (const path of ['/%E0%A4%A', '/%', '/index.html%00.js', '/%C0%AE%C0%AE/']) {
+    const answer = await ask('GET', path);
+    assert.equal(answer.status, 400, path);
+    assertSecurityHeaders(answer, path);
+    assert.equal(answer.headers['content-type'], 'text/plain; charset=utf-8');
+  }
+  // Encoded slashes climb out after decoding: 403. Encoded dots are resolved by the URL parser
+  // first, so they stay inside the root: 404 there.
+  for (const [path, status] of [['/..%2f..%2fetc%2fpasswd', 403], ['/a/..%2f..%2f..%2findex.html', 403], ['/%2e%2e/%2e%2e/etc/passwd', 404]]) {
+    const answer = await ask('GET', path);
+    assert.equal(answer.status, status, path);
+    assertSecurityHeaders(answer, path);
+  }
+  const missing = await ask('GET', '/nothing-here.js');
+  assert.equal(missing.status, 404);
+  assertSecurityHeaders(missing, '404');
+  await stillServes();
+});
+
+test('methods other than GET and HEAD: 405 with Allow', async () => {
+  for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'PROPFIND']) {
+    const answer = await ask(method, '/index.html');
+    assert.equal(answer.status, 405, method);
+    assert.equal(answer.headers.allow, 'GET, HEAD');
+    assertSecurityHeaders(answer, method);
+  }
+  const head = await ask('HEAD', '/big.js', { 'accept-encoding': 'gzip' });
+  assert.equal(head.status, 200);
+  assert.equal(head.body, '');
+  assertSecurityHeaders(head, 'HEAD');
+  const gzip = await ask('GET', '/big.js', { 'accept-encoding': 'gzip' });
+  assert.equal(gzip.headers['content-encoding'], 'gzip');
+  assertSecurityHeaders(gzip, 'gzip');
+});
+
+test('an unreadable file is an error answer; the server keeps serving', async () => {
+  const broken = await ask('GET', '/broken.bin');
+  // The read fails after the headers went out: the response is cut, the process lives on.
+  assert.ok(broken.error || broken.status >= 400 || broken.body === '', `got ${broken.status}`);
+  await stillServes();
+  const locked = await ask('GET', '/locked.bin');
+  if (process.getuid?.() === 0) assert.equal(locked.status, 200); // root reads any mode
+  else {
+    assert.equal(locked.status, 403);
+    assertSecurityHeaders(locked, 'unreadable');
+  }
+  await stillServes();
+});
+
+test('npm start listens on 127.0.0.1 unless HOST says otherwise, and says where', async () => {
+  const script = new URL('../../tools/serve.mjs', import.meta.url).pathname;
+  const child = spawn(process.execPath, [script], { env: { ...process.env, PORT: '0', HOST: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const line = await new Promise((resolve, reject) => {
+      let text = '';
+      child.stdout.on('data', (chunk) => {
+        text += chunk;
+        if (text.includes('\n')) resolve(text);
+      });
+      child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+      setTimeout(() => reject(new Error('no log line in 10 s')), 10000);
+    });
+    const match = /at http:\/\/127\.0\.0\.1:(\d+)\//.exec(line);
+    assert.ok(match, line);
+    assert.equal(Number.isInteger(Number(match[1])) && Number(match[1]) > 0, true);
+  } finally {
+    child.kill();
+  }
+});

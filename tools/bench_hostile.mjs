@@ -1,0 +1,245 @@
+// Hostile inputs within the documented limits (docs/limits.md, issue 16), each measured as the
+// longest main-thread task (PerformanceObserver 'longtask') in headless Chromium, for
+// tests/browser/hostile.test.mjs (which asserts < 200 ms) and tools/bench.mjs (`npm run bench`):
+//   hostile-import-100k   a valid run file with 100 000 history rows (47 MB) imported, then
+//                         sections 7 and 8 viewed until drawn, then the history's last page
+//   hostile-import-10k    the same with 10 000 rows
+//   hostile-link-20k      a link with 20 000 bad settings (`#x0=..&x1=..`, 290 KB) opened
+//   hostile-paste-5mb     5 MB pasted into the rewards list of section 3
+//   hostile-import-48mb   a 48 MB run file (100 000 rows, checkpoint, an ignored field) imported
+//   hostile-baseline-load the same page opened with a plain link, for comparison
+// Inputs are generated here from the precomputed smoke run. Every row carries the machine's load
+// (1-minute load average) when it was measured. Run alone: `node tools/bench_hostile.mjs`.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+import { CHROMIUM_ARGS } from '../tests/browser/helpers.mjs';
+
+const WEB = fileURLToPath(new URL('../web', import.meta.url));
+// Waits are long: on a loaded machine importing 100 000 rows takes the worker a minute or more.
+const SLOW = Number(process.env.HOSTILE_TIMEOUT_MS ?? 600000);
+
+/** A valid run file with `rows` history rows (the smoke run's rows, renumbered), as JSON text. */
+export function runFileText(rows, { checkpoint = false, padTo = 0 } = {}) {
+  const base = JSON.parse(readFileSync(join(WEB, 'data', 'smoke-run.json'), 'utf8'));
+  const { inspection: _inspection, generatedBy: _generatedBy, ...rest } = base;
+  const history = Array.from({ length: rows }, (_, i) => ({ ...base.history[i % base.history.length], update: i + 1 }));
+  const run = { ...rest, config: { ...base.config, updates: rows }, updatesDone: rows, history };
+  if (checkpoint) run.checkpoint = JSON.parse(readFileSync(join(WEB, 'data', 'smoke-checkpoint.json'), 'utf8'));
+  let text = JSON.stringify(run);
+  // Up to `padTo` bytes with a top-level field the import drops (docs/limits.md: "other fields").
+  if (padTo > text.length) text = `${text.slice(0, -1)},"notes":"${'n'.repeat(padTo - text.length - 11)}"}`;
+  return text;
+}
+
+/** A link with `count` bad settings: `#x0=..&x1=..&...`. */
+export function badLink(count) {
+  return `#${Array.from({ length: count }, (_, i) => `x${i}=..`).join('&')}`;
+}
+
+const load = () => Math.round(loadavg()[0] * 100) / 100;
+
+// Installed before any page script: every long task from the navigation on.
+function observeLongTasks() {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push({ at: Math.round(entry.startTime), ms: Math.round(entry.duration) });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+const longest = (page) => page.evaluate(() => Math.max(0, ...window.__longTasks.map((task) => task.ms)));
+const forget = (page) => page.evaluate(() => {
+  window.__longTasks.length = 0;
+});
+const tasks = (page) => page.evaluate(() => window.__longTasks.map((task) => task.ms));
+
+/** A new page with the long-task observer, opened at `hash`, every section text shown. */
+async function open(context, origin, hash) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.addInitScript(observeLongTasks);
+  await page.goto(`${origin}/index.html${hash}`);
+  await page.waitForSelector('html[data-shell="true"]', { timeout: SLOW });
+  return { page, errors };
+}
+
+async function sectionRendered(page, id) {
+  await page.locator(`section#${id}`).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`section#${id}[data-rendered="true"]`, { timeout: SLOW });
+}
+
+/** Imports `path` through section 6's file input; resolves once the run is on display. */
+async function importFile(page, path, rows) {
+  await sectionRendered(page, 'rl-loop');
+  await page.waitForSelector('section#rl-loop .run-bar[data-phase="precomputed"]', { timeout: SLOW, state: 'attached' });
+  await page.waitForTimeout(500); // the precomputed run's drawing settles
+  await forget(page);
+  await page.locator('section#rl-loop input[type="file"]').setInputFiles(path);
+  await page.waitForSelector(`section#rl-loop .run-bar[data-phase="imported"][data-updates-done="${rows}"]`, { timeout: SLOW, state: 'attached' });
+}
+
+/** Scrolls to section `id` and waits until its widget has drawn the imported run of `rows`. */
+async function viewDrawn(page, id, rows) {
+  await page.locator(`section#${id}`).scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    ([sectionId, n]) => {
+      const drawn = document.querySelector(`section#${sectionId} .section-widget`)?.dataset.drawn ?? '';
+      return drawn.endsWith(`:${n}:imported`);
+    },
+    [id, rows],
+    { timeout: SLOW, polling: 250 },
+  );
+  await page.waitForTimeout(500);
+}
+
+/**
+ * The scenarios: each opens its own page in `context` and returns {name, longestMs, tasks, load,
+ * details}. `files`: a temp folder for the generated run files.
+ */
+export const SCENARIOS = {
+  async 'hostile-import-100k'({ context, origin, files }) {
+    const path = join(files, 'run-100k.json');
+    writeFileSync(path, runFileText(100000, { checkpoint: true }));
+    const { page, errors } = await open(context, origin, '#rl-loop');
+    await importFile(page, path, 100000);
+    await viewDrawn(page, 'updates', 100000);
+    await viewDrawn(page, 'coverage', 100000);
+    const pager = page.locator('section#updates .history-pager-text');
+    const firstPage = await pager.textContent();
+    // The reader pages to the newest rows: one page of rows drawn again.
+    await page.locator('section#updates button[data-page="last"]').click();
+    await page.waitForFunction(() => /^Rows 99901–100000 /.test(document.querySelector('section#updates .history-pager-text')?.textContent ?? ''), null, { timeout: SLOW });
+    await page.waitForTimeout(500);
+    const details = {
+      tableRows: await page.locator('section#updates .history-table tbody tr').count(),
+      pager: firstPage,
+      lastPage: await pager.textContent(),
+      lastUpdate: await page.locator('section#updates .history-table tbody tr:last-child th').textContent(),
+      points: await page.evaluate(() => {
+        const chart = window.Chart.getChart(document.querySelector('section#updates [data-chart="ratio"] canvas'));
+        return chart.data.datasets.map((d) => d.data.length);
+      }),
+      errors,
+    };
+    return finish(page, 'hostile-import-100k', details);
+  },
+
+  async 'hostile-import-10k'({ context, origin, files }) {
+    const path = join(files, 'run-10k.json');
+    writeFileSync(path, runFileText(10000, { checkpoint: true }));
+    const { page, errors } = await open(context, origin, '#rl-loop');
+    await importFile(page, path, 10000);
+    await viewDrawn(page, 'updates', 10000);
+    await viewDrawn(page, 'coverage', 10000);
+    return finish(page, 'hostile-import-10k', { tableRows: await page.locator('section#updates .history-table tbody tr').count(), errors });
+  },
+
+  async 'hostile-link-20k'({ context, origin }) {
+    const hash = badLink(20000);
+    const { page, errors } = await open(context, origin, hash);
+    await page.waitForSelector('.url-notes li', { timeout: SLOW });
+    await page.waitForSelector('section#verifier[data-rendered="true"]', { timeout: SLOW, state: 'attached' });
+    await page.waitForTimeout(500);
+    const details = {
+      linkBytes: hash.length,
+      notes: await page.locator('.url-notes li').allTextContents(),
+      errors,
+    };
+    return finish(page, 'hostile-link-20k', details);
+  },
+
+  async 'hostile-paste-5mb'({ context, origin }) {
+    const { page, errors } = await open(context, origin, '#advantages');
+    await sectionRendered(page, 'advantages');
+    const field = page.locator('section#advantages [data-key="adv.r"]');
+    await field.focus();
+    await field.evaluate((input) => input.select());
+    await page.waitForTimeout(500);
+    await forget(page);
+    // A paste: the editor inserts the text as typing would (maxlength applies, as to a paste).
+    await page.keyboard.insertText(`1, 0, ${'1, '.repeat((5 * 1024 * 1024) / 3)}0`);
+    await page.waitForTimeout(1500); // the form reads the field 120 ms after the last edit
+    const details = { valueLength: await field.evaluate((input) => input.value.length), maxLength: await field.evaluate((input) => input.maxLength), errors };
+    return finish(page, 'hostile-paste-5mb', details);
+  },
+
+  async 'hostile-import-48mb'({ context, origin, files }) {
+    const path = join(files, 'run-48mb.json');
+    const text = runFileText(100000, { checkpoint: true, padTo: 48 * 1000 * 1000 });
+    writeFileSync(path, text);
+    const { page, errors } = await open(context, origin, '#rl-loop');
+    await importFile(page, path, 100000);
+    await page.waitForTimeout(1000);
+    return finish(page, 'hostile-import-48mb', { fileBytes: text.length, errors });
+  },
+
+  async 'hostile-baseline-load'({ context, origin }) {
+    const { page, errors } = await open(context, origin, '');
+    await page.waitForSelector('section#verifier[data-rendered="true"]', { timeout: SLOW, state: 'attached' });
+    await page.waitForTimeout(500);
+    return finish(page, 'hostile-baseline-load', { errors });
+  },
+};
+
+async function finish(page, name, details) {
+  const result = { name, longestMs: await longest(page), tasks: await tasks(page), load: load(), details };
+  await page.close();
+  return result;
+}
+
+/** Starts a server over web/ and Chromium; runs `names` (default all); returns the results. */
+export async function runScenarios(names = Object.keys(SCENARIOS), { onResult } = {}) {
+  const server = await serve({ root: WEB, port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const profile = mkdtempSync(join(tmpdir(), 'grpo-hostile-'));
+  const files = mkdtempSync(join(tmpdir(), 'grpo-hostile-files-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+  });
+  const results = [];
+  try {
+    for (const name of names) {
+      const result = await SCENARIOS[name]({ context, origin, files });
+      results.push(result);
+      onResult?.(result);
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(files, { recursive: true, force: true });
+    server.closeAllConnections?.();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  return results;
+}
+
+/** Rows for tools/bench.mjs: the longest main-thread task of each scenario, with the load. */
+export async function benchHostile() {
+  const results = await runScenarios();
+  return results.map((r) => ({
+    name: r.name,
+    variant: 'chromium',
+    value: r.longestMs,
+    unit: 'ms',
+    load: r.load,
+    ...(r.name === 'hostile-baseline-load' ? {} : { reference: '< 200 ms' }),
+  }));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const names = process.argv.slice(2);
+  await runScenarios(names.length ? names : undefined, {
+    onResult: (r) => console.log(JSON.stringify({ name: r.name, longestMs: r.longestMs, load: r.load, tasks: r.tasks.slice(0, 20), details: r.details })),
+  });
+}
