@@ -9,6 +9,7 @@ import { parseHash, formatHash, defaults, createStore, formatValue } from './sta
 import { loadFormulas, rich } from './math.js';
 import { loadChartJs } from './charts.js';
 import { h } from './dom.js';
+import { errorKey, errorText } from './core-errors.js';
 import { reportHeight } from './resize.js';
 import { applyHide, formatHide, parseHide } from './hide.js';
 
@@ -48,12 +49,8 @@ function validateWithCore(core, values, present) {
         error = caught;
       }
       if (!error) break;
-      const message = error.message ?? String(error);
-      let key = error.field;
-      if (!key) {
-        const param = /^([A-Za-z_]+)/.exec(message)?.[1];
-        key = section.params?.[param];
-      }
+      const message = errorText(error);
+      const key = errorKey(error, section.params);
       const culprits = key && present.has(key) ? [key] : keys.filter((k) => present.has(k));
       if (!culprits.length) break;
       for (const culprit of culprits) {

@@ -3,6 +3,7 @@
 // and the config as the notebook prints them, and the run as data (export JSON/CSV, import).
 import { h, field, bindForm, dataTable, fmt } from '../dom.js';
 import { notice } from './common.js';
+import { errorText } from '../core-errors.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
 import { SEED_MAX, checkSeed } from '../training/run-config.js';
@@ -304,13 +305,17 @@ export default {
         try {
           parsed = JSON.parse(text);
         } catch (error) {
-          throw new SyntaxError(`${file.name}: not JSON (${error.message})`);
+          throw Object.assign(new SyntaxError(`${file.name}: not JSON (${error.message})`), {
+            code: 'not_json',
+            field: file.name,
+            params: { detail: error.message },
+          });
         }
         await training.importRun(parsed, file.name);
         dataStatus.textContent = t('train.import.done', { name: file.name });
       } catch (error) {
         importError.hidden = false;
-        importError.textContent = t('train.import.failed', { message: error.message });
+        importError.textContent = t('train.import.failed', { message: errorText(error) });
       } finally {
         importInput.value = '';
       }

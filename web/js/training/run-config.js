@@ -9,8 +9,9 @@ export function checkSeed(seed) {
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > SEED_MAX) {
     const shown = seed === null ? 'nothing' : typeof seed === 'string' ? `"${seed}"` : String(seed);
     const error = new RangeError(`seed: must be an integer in [0, ${SEED_MAX}], got ${shown}`);
-    error.field = 'seed';
-    throw error;
+    // The core's codes (core.messageCodes()), so the page says it in the reader's language.
+    const code = seed === null ? 'required' : typeof seed === 'number' ? 'integer_range' : 'not_a_number';
+    throw Object.assign(error, { code, field: 'seed', params: { min: 0, max: SEED_MAX, got: String(seed) } });
   }
 }
 

@@ -51,8 +51,11 @@ function coreStats(after) {
   return { liveHandles: core?.liveHandles() ?? 0, heapBytes: core?.heapBytes() ?? 0, after };
 }
 
+// An error as the page needs it: the English message and the core's code, field and params (the
+// page renders those in the reader's language).
 function errorMessage(error) {
-  return { name: error?.name ?? 'Error', message: error?.message ?? String(error) };
+  const { code, field, params } = error ?? {};
+  return { name: error?.name ?? 'Error', message: error?.message ?? String(error), code, field, params };
 }
 
 function disposeExperiment() {
