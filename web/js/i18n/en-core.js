@@ -2,7 +2,7 @@
 // code, 'core.<code>'; {field} names the input, the other {names} are the code's parameters (a
 // test checks both lists against the core's).
 export default {
-  'core.invalid': '{message}',
+  'core.invalid': '{field}: invalid value', // the English page shows the core's own message instead
   'core.required': '{field}: a value is required',
   'core.not_a_number': '{field}: «{got}» is not a number',
   'core.not_an_integer': '{field}: {got} is not a whole number',
