@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/errors.h"
+
 namespace grpo::api {
 
 using Json = nlohmann::json;
@@ -17,10 +19,11 @@ using Method = std::function<Json(const Json& args)>;
 using Registry = std::map<std::string, Method>;
 
 // A caller passed a value of the wrong kind (a string for a number, an object for an
-// array). Reaches JS as TypeError; InvalidArgument (core/errors.h) reaches it as RangeError.
-class ArgumentTypeError : public std::invalid_argument {
+// array), or an option no method knows. Reaches JS as TypeError; InvalidArgument
+// (core/errors.h) reaches it as RangeError. Both carry a code, a field and parameters.
+class ArgumentTypeError : public ArgumentError {
  public:
-  using std::invalid_argument::invalid_argument;
+  using ArgumentError::ArgumentError;
 };
 
 // Limits on the JSON text `call` accepts, checked by a linear scan before parsing (docs/limits.md).
@@ -37,9 +40,13 @@ inline constexpr std::size_t kMaxStringBytes = 256;  // default limit of the str
 void check_json_text(std::string_view json_text);
 
 // Calls `method` with `args_json` (a JSON object). Returns
-//   {"ok": <result>}                                              on success,
-//   {"error": {"type": "RangeError"|"TypeError"|"Error", "message": "..."}}  otherwise.
+//   {"ok": <result>}  on success,
+//   {"error": {"type": "RangeError"|"TypeError"|"Error", "code": "range", "field": "epsHigh",
+//              "params": {"min": 0, ...}, "message": "epsHigh: must be in [0, 10], got 50"}}
+// otherwise (code from grpo::message_codes(); field "" when no one parameter is at fault).
 // Never throws: every C++ exception is caught here and freed before returning.
+// A method of the reference, objective and run areas that is given an option key it did not read
+// fails with code "unknown_option", naming the key and the nearest one it reads.
 std::string call(const std::string& method, const std::string& args_json);
 
 // Same, for native callers that already hold JSON values (tests, bench).
@@ -70,8 +77,32 @@ const Json& object(const Json& args, const char* name);
 // "null", "boolean", "string", "array", "object" or "number": for error messages.
 const char* kind_of(const Json& value);
 
-// Reads a JSON value as a number; `what` names it in errors ("rewards[2]").
-double as_number(const Json& value, const std::string& what);
+// What a caller gave, as a learner would recognise it: a string's own (short) text, a number,
+// true/false, null; "[...]" / "{...}" for containers (the "got" parameter of an error).
+std::string typed_text(const Json& value);
+
+// Throws ArgumentTypeError (code "not_a_number", "not_a_string", ... per `code`) for `value` of
+// the wrong kind: "what: must be <expected>, got "abc"" (a string quoted; "got an array").
+[[noreturn]] void throw_wrong_kind(const std::string& what, const Json& value, const char* code,
+                                   const char* expected);
+
+// Throws ArgumentTypeError "name: unknown option (did you mean 'x'?)" (code "unknown_option")
+// for the first key of `args` not in `known`. For readers that know their keys up front (the
+// config field table): call it before acting on the arguments.
+void reject_unknown_options(const Json& args, const std::vector<std::string>& known);
+
+// --- Readers of one value, for nested data: `what` names it in errors ("run.history[3].kl").
+// The argument readers above are these applied to a member of the arguments.
+double as_number(const Json& value, const std::string& what);  // NaN/inf decoded, not refused
+const Json& as_object(const Json& value, const std::string& what);
+// An array of at most max_size items (code "too_many" beyond).
+const Json& as_array(const Json& value, const std::string& what, std::size_t max_size);
+const std::string& as_string(const Json& value, const std::string& what,
+                             std::size_t max_bytes = kMaxStringBytes);
+// The member `key` of `object` (already known to be an object), required: "path.key: is
+// required" when absent or null; with allow_null, a null value is returned (not refused).
+const Json& member(const Json& object, const std::string& path, const char* key,
+                   bool allow_null = false);
 
 // `text` for an error message: as-is up to max_bytes, else its start, "..." and its length.
 std::string short_text(std::string_view text, std::size_t max_bytes = 40);

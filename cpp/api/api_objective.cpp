@@ -1,4 +1,5 @@
-// JSON API method grpoObjective: the GRPO objective of one batch (rl/grpo_objective.h).
+// JSON API method grpoObjective: the GRPO objective of one batch (rl/grpo_objective.h). Option
+// keys it does not read are rejected by the dispatch (api.cpp).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -14,10 +15,7 @@ namespace {
 // An integer argument that must fit an int: `name: must be an integer >= min, got x`.
 int bounded_int(long long value, const char* name, long long min) {
   constexpr long long kMax = 1LL << 30;
-  require(value >= min && value <= kMax, [&] {
-    return std::string(name) + ": must be an integer in [" + std::to_string(min) + ", " +
-           std::to_string(kMax) + "], got " + std::to_string(value);
-  });
+  require_integer_in_range(name, static_cast<double>(value), static_cast<double>(min), kMax);
   return static_cast<int>(value);
 }
 
@@ -25,14 +23,12 @@ int bounded_int(long long value, const char* name, long long min) {
 std::vector<bool> booleans_or_empty(const Json& args, const char* name) {
   if (!has(args, name)) return {};
   const Json& value = args[name];
-  if (!value.is_array())
-    throw ArgumentTypeError(std::string(name) + ": must be an array of booleans");
+  if (!value.is_array()) throw_wrong_kind(name, value, "not_an_array", "an array of booleans");
   std::vector<bool> out;
   out.reserve(value.size());
   for (std::size_t i = 0; i < value.size(); ++i) {
     if (!value[i].is_boolean())
-      throw ArgumentTypeError(std::string(name) + "[" + std::to_string(i) +
-                              "]: must be true or false");
+      throw_wrong_kind(FieldName(name, i).text(), value[i], "not_a_boolean", "true or false");
     out.push_back(value[i].get<bool>());
   }
   return out;

@@ -27,35 +27,15 @@ constexpr std::size_t kMaxHistoryRows = 100000;
 constexpr std::size_t kMaxRunPrompts = 1000;
 constexpr std::size_t kMaxLabelBytes = 32;  // run.source, run.status
 
-// The member `key` of `object` (already known to be an object); `path` names the object.
+// The member `key` of `object`; `path` names the object ("run.history[3]").
 const Json& member(const Json& object, const std::string& path, const char* key) {
-  const auto found = object.find(key);
-  if (found == object.end() || found->is_null())
-    throw ArgumentTypeError(path + "." + key + ": is required");
-  return *found;
+  return api::member(object, path, key);
 }
 
 // Like member(), but a null value is kept: fields that may be NaN or infinite (read as NaN, since
 // JSON.stringify writes them as null), still required to be present.
 const Json& special_member(const Json& object, const std::string& path, const char* key) {
-  const auto found = object.find(key);
-  if (found == object.end()) throw ArgumentTypeError(path + "." + key + ": is required");
-  return *found;
-}
-
-const Json& object_at(const Json& value, const std::string& path) {
-  if (!value.is_object())
-    throw ArgumentTypeError(path + ": must be an object, got " + kind_of(value));
-  return value;
-}
-
-const Json& array_at(const Json& value, const std::string& path, std::size_t max_size) {
-  if (!value.is_array())
-    throw ArgumentTypeError(path + ": must be an array, got " + kind_of(value));
-  if (value.size() > max_size)
-    throw InvalidArgument(path + ": must hold at most " + std::to_string(max_size) +
-                          " entries, got " + std::to_string(value.size()));
-  return value;
+  return api::member(object, path, key, /*allow_null=*/true);
 }
 
 // How a number field may look: finite within [low, high], or (special) also NaN / +-Infinity
@@ -77,50 +57,50 @@ std::string join(const std::string& path, const char* key) {
 
 double number_at(const Json& value, const std::string& path, const char* key, const Range& range) {
   if (range.special && value.is_null()) return std::nan("");  // JSON.stringify(NaN) is null
-  if (!value.is_number() && !value.is_object())  // objects: the API's {"$number": "NaN"}
-    throw ArgumentTypeError(join(path, key) + ": must be a number, got " + kind_of(value));
-  const double x = value.is_number() ? value.get<double>() : as_number(value, join(path, key));
+  const std::string what = join(path, key);
+  const double x = as_number(value, what);
   if (range.special && !std::isfinite(x)) return x;
-  if (!(std::isfinite(x) && x >= range.low && x <= range.high)) {
-    std::string allowed = "a finite number";
-    if (range.low == 0.0 && range.high == 1.0) allowed = "a number in [0, 1]";
-    if (range.low == 0.0 && range.high == kHuge) allowed = "a finite number >= 0";
-    if (range.low != 0.0 && range.low != -kHuge)
-      allowed = "a number in [" + format_number(range.low) + ", " + format_number(range.high) + "]";
-    throw InvalidArgument(join(path, key) + ": must be " + allowed + ", got " + format_number(x));
-  }
+  if (range.low == -kHuge && range.high == kHuge)
+    require_finite(what, x);
+  else if (range.high == kHuge)
+    require_at_least(what, x, range.low);
+  else
+    require_in_range(what, x, range.low, range.high, Ends::closed, "a number");
   return x;
 }
 
 long long integer_at(const Json& value, const std::string& path, const char* key, long long low,
                      long long high) {
-  const double x = number_at(value, path, key, kAny);
-  if (!(x == std::floor(x) && x >= static_cast<double>(low) && x <= static_cast<double>(high)))
-    throw InvalidArgument(join(path, key) + ": must be an integer in [" + std::to_string(low) +
-                          ", " + std::to_string(high) + "], got " + format_number(x));
+  const std::string what = join(path, key);
+  const double x = as_number(value, what);
+  require_integer_in_range(what, x, static_cast<double>(low), static_cast<double>(high));
   return static_cast<long long>(x);
 }
 
 const std::string& string_at(const Json& value, const std::string& path, const char* key,
                              std::size_t max_bytes = kMaxStringBytes) {
-  if (!value.is_string())
-    throw ArgumentTypeError(join(path, key) + ": must be a string, got " + kind_of(value));
-  const std::string& text = value.get_ref<const std::string&>();
-  if (text.size() > max_bytes)
-    throw InvalidArgument(join(path, key) + ": must be a string of at most " +
-                          std::to_string(max_bytes) + " bytes, got " + std::to_string(text.size()));
-  return text;
+  return as_string(value, join(path, key), max_bytes);
 }
 
-// Re-throws an error of a nested reader (config, checkpoint) with `prefix` before its field name.
+// "what: must be <expected>, got <got>" (code "must_equal"); `why` (English, may be empty) says
+// why in the message only.
+[[noreturn]] void throw_must_equal(const std::string& what, const std::string& expected,
+                                   const std::string& got, const std::string& why = "") {
+  throw InvalidArgument(
+      "must_equal", what, {{"expected", expected}, {"got", got}},
+      what + ": must be " + expected + (why.empty() ? "" : " (" + why + ")") + ", got " + got);
+}
+
+// Re-throws an error of a nested reader (config, checkpoint) with `prefix` before its field name
+// (in the field and the message; the code and parameters stay).
 template <typename Fn>
 auto prefixed(const std::string& prefix, Fn&& fn) -> decltype(fn()) {
   try {
     return fn();
   } catch (const ArgumentTypeError& e) {
-    throw ArgumentTypeError(prefix + e.what());
+    throw ArgumentTypeError(e.code(), prefix + e.field(), e.params(), prefix + e.what());
   } catch (const InvalidArgument& e) {
-    throw InvalidArgument(prefix + e.what());
+    throw InvalidArgument(e.code(), prefix + e.field(), e.params(), prefix + e.what());
   }
 }
 
@@ -143,13 +123,24 @@ double max_reward(const RunContext& context) {
 }
 
 Json read_run_config(const Json& run, RunContext& context) {
-  const Json& config = object_at(member(run, "run", "config"), "run.config");
+  const Json& config = as_object(member(run, "run", "config"), "run.config");
   // The experiment's own reader (profile defaults, known keys, ranges), through the registry.
   const Json result = call_json("experimentConfig", config);
   if (result.contains("error")) {
-    const std::string message = "run.config." + result["error"]["message"].get<std::string>();
-    if (result["error"]["type"] == "TypeError") throw ArgumentTypeError(message);
-    throw InvalidArgument(message);
+    // The config reader's error, under "run.config." (its code and parameters kept).
+    const Json& e = result["error"];
+    const std::string field = "run.config." + e["field"].get<std::string>();
+    const std::string message = "run.config." + e["message"].get<std::string>();
+    MessageParams params;
+    for (const auto& item : e["params"].items()) {
+      if (item.value().is_string())
+        params.push_back({item.key(), item.value().get<std::string>()});
+      else
+        params.push_back({item.key(), as_number(item.value(), field)});
+    }
+    const std::string code = e["code"].get<std::string>();
+    if (e["type"] == "TypeError") throw ArgumentTypeError(code, field, params, message);
+    throw InvalidArgument(code, field, params, message);
   }
   context.config = result["ok"];
   context.max_new_tokens = context.config["maxNewTokens"].get<int>();
@@ -158,52 +149,63 @@ Json read_run_config(const Json& run, RunContext& context) {
 }
 
 Json read_vocab(const Json& run) {
-  const Json& vocab = array_at(member(run, "run", "vocab"), "run.vocab", kMaxRunPrompts);
+  const Json& vocab = as_array(member(run, "run", "vocab"), "run.vocab", kMaxRunPrompts);
   const std::vector<std::string>& expected = arithmetic_vocab().tokens;
   bool same = vocab.size() == expected.size();
   for (std::size_t i = 0; same && i < vocab.size(); ++i)
     same = vocab[i].is_string() && vocab[i].get_ref<const std::string&>() == expected[i];
   if (!same)
-    throw InvalidArgument("run.vocab: must be the arithmetic task's " +
-                          std::to_string(expected.size()) + " tokens (0-9 + - = / ? <eos>)");
+    throw InvalidArgument("must_equal", "run.vocab",
+                          {{"expected", "0-9 + - = / ? <eos>"}, {"got", typed_text(vocab)}},
+                          "run.vocab: must be the arithmetic task's " +
+                              std::to_string(expected.size()) + " tokens (0-9 + - = / ? <eos>)");
   return Json(expected);
 }
 
 Json read_prompts(const Json& run, RunContext& context) {
-  const Json& list = array_at(member(run, "run", "prompts"), "run.prompts", kMaxRunPrompts);
+  const Json& list = as_array(member(run, "run", "prompts"), "run.prompts", kMaxRunPrompts);
   const Vocab vocab = arithmetic_vocab();
   const int train_expected = context.config["trainPrompts"].get<int>();
   const int heldout_expected = context.config["heldoutPrompts"].get<int>();
   if (list.size() != static_cast<std::size_t>(train_expected + heldout_expected))
-    throw InvalidArgument("run.prompts: must hold trainPrompts + heldoutPrompts = " +
-                          std::to_string(train_expected + heldout_expected) +
-                          " prompts (run.config), got " + std::to_string(list.size()));
+    throw InvalidArgument("same_length", "run.prompts",
+                          {{"other", "trainPrompts + heldoutPrompts"},
+                           {"expected", static_cast<double>(train_expected + heldout_expected)},
+                           {"got", static_cast<double>(list.size())}},
+                          "run.prompts: must hold trainPrompts + heldoutPrompts = " +
+                              std::to_string(train_expected + heldout_expected) +
+                              " prompts (run.config), got " + std::to_string(list.size()));
   Json out = Json::array();
   std::set<std::string> seen;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string path = "run.prompts[" + std::to_string(i) + "]";
-    const Json& item = object_at(list[i], path);
+    const Json& item = as_object(list[i], path);
     const long long id = integer_at(member(item, path, "id"), path, "id", 0,
                                     static_cast<long long>(list.size()) - 1);
     if (id != static_cast<long long>(i))
-      throw InvalidArgument(path + ".id: must be " + std::to_string(i) +
-                            " (prompt ids are their positions), got " + std::to_string(id));
+      throw_must_equal(path + ".id", std::to_string(i), std::to_string(id),
+                       "prompt ids are their positions");
     const std::string& text = string_at(member(item, path, "text"), path, "text");
     Prompt p = prefixed(path + ".", [&] { return prompt_from_text(text, vocab); });
     if (p.a > context.max_operand || p.b > context.max_operand)
-      throw InvalidArgument(path + ".text: operands must be at most maxOperand (" +
-                            std::to_string(context.max_operand) + "), got '" + p.text + "'");
+      throw InvalidArgument("integer_range", path + ".text",
+                            {{"min", 0.0},
+                             {"max", static_cast<double>(context.max_operand)},
+                             {"got", static_cast<double>(std::max(p.a, p.b))}},
+                            path + ".text: operands must be at most maxOperand (" +
+                                std::to_string(context.max_operand) + "), got '" + p.text + "'");
     if (!seen.insert(p.text).second)
-      throw InvalidArgument(path + ".text: '" + p.text + "' appears twice (problems are distinct)");
+      throw InvalidArgument("duplicate", path + ".text", {{"got", p.text}},
+                            path + ".text: '" + p.text + "' appears twice (problems are distinct)");
     if (string_at(member(item, path, "answer"), path, "answer") != p.answer)
-      throw InvalidArgument(path + ".answer: must be '" + p.answer + "' (the answer to '" + p.text +
-                            "'), got '" + short_text(item["answer"].get<std::string>()) + "'");
+      throw_must_equal(path + ".answer", "'" + p.answer + "'",
+                       "'" + short_text(item["answer"].get<std::string>()) + "'",
+                       "the answer to '" + p.text + "'");
     const std::string& split = string_at(member(item, path, "split"), path, "split");
-    if (split != "train" && split != "heldout")
-      throw InvalidArgument(path + ".split: must be 'train' or 'heldout', got '" +
-                            short_text(split) + "'");
+    require_one_of(path + ".split", split, {"train", "heldout"});
     if (item.contains("tokens") && item["tokens"] != Json(p.tokens))
-      throw InvalidArgument(path + ".tokens: must be the arithmetic encoding of '" + p.text + "'");
+      throw_must_equal(path + ".tokens", "the arithmetic encoding of '" + p.text + "'",
+                       typed_text(item["tokens"]));
     p.id = static_cast<int>(id);
     p.split = split;
     out.push_back(Json{{"id", p.id},
@@ -217,14 +219,16 @@ Json read_prompts(const Json& run, RunContext& context) {
   for (const Prompt& p : context.prompts) train += p.split == "train" ? 1 : 0;
   if (train != train_expected)
     throw InvalidArgument(
+        "must_equal", "run.prompts",
+        {{"expected", static_cast<double>(train_expected)}, {"got", static_cast<double>(train)}},
         "run.prompts: must hold trainPrompts = " + std::to_string(train_expected) +
-        " prompts with split 'train' (run.config), got " + std::to_string(train));
+            " prompts with split 'train' (run.config), got " + std::to_string(train));
   return out;
 }
 
 Json read_metrics(const Json& run, const char* key, const RunContext& context) {
   const std::string path = std::string("run.") + key;
-  const Json& m = object_at(member(run, "run", key), path);
+  const Json& m = as_object(member(run, "run", key), path);
   const Range length{0.0, static_cast<double>(context.max_new_tokens)};
   const Range reward{0.0, max_reward(context)};
   Json out;
@@ -237,8 +241,10 @@ Json read_metrics(const Json& run, const char* key, const RunContext& context) {
   const Json& pass = special_member(m, path, "passAt4");
   const double pass_at_4 = number_at(pass, path, "passAt4", Range{0.0, 1.0, true});
   if (!std::isfinite(pass_at_4) && !std::isnan(pass_at_4))
-    throw InvalidArgument(path + ".passAt4: must be a number in [0, 1] or NaN, got " +
-                          format_number(pass_at_4));
+    throw InvalidArgument(
+        "range", path + ".passAt4",
+        {{"min", 0.0}, {"max", 1.0}, {"interval", "[0, 1]"}, {"got", pass_at_4}},
+        path + ".passAt4: must be a number in [0, 1] or NaN, got " + format_number(pass_at_4));
   out["passAt4"] = encode_number(pass_at_4);
   return out;
 }
@@ -249,24 +255,32 @@ Json read_by_prompt(const Json& run, const char* key, const char* split,
   std::vector<const Prompt*> expected;
   for (const Prompt& p : context.prompts)
     if (p.split == split) expected.push_back(&p);
-  const Json& list = array_at(member(run, "run", key), path, kMaxRunPrompts);
+  const Json& list = as_array(member(run, "run", key), path, kMaxRunPrompts);
   if (list.size() != expected.size())
-    throw InvalidArgument(path + ": must hold one row per " + split + " prompt (" +
-                          std::to_string(expected.size()) + "), got " +
-                          std::to_string(list.size()));
+    throw InvalidArgument("must_equal", path,
+                          {{"expected", static_cast<double>(expected.size())},
+                           {"got", static_cast<double>(list.size())}},
+                          path + ": must hold one row per " + split + " prompt (" +
+                              std::to_string(expected.size()) + "), got " +
+                              std::to_string(list.size()));
   Json out = Json::array();
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string row_path = path + "[" + std::to_string(i) + "]";
-    const Json& row = object_at(list[i], row_path);
+    const Json& row = as_object(list[i], row_path);
     const Prompt& p = *expected[i];
     const long long id = integer_at(member(row, row_path, "promptId"), row_path, "promptId", 0,
                                     static_cast<long long>(kMaxRunPrompts));
     if (id != p.id)
-      throw InvalidArgument(row_path + ".promptId: must be " + std::to_string(p.id) + " (" + split +
-                            " prompt #" + std::to_string(i) + "), got " + std::to_string(id));
+      throw InvalidArgument(
+          "must_equal", row_path + ".promptId",
+          {{"expected", static_cast<double>(p.id)}, {"got", static_cast<double>(id)}},
+          row_path + ".promptId: must be " + std::to_string(p.id) + " (" + split + " prompt #" +
+              std::to_string(i) + "), got " + std::to_string(id));
     if (string_at(member(row, row_path, "prompt"), row_path, "prompt") != p.text)
-      throw InvalidArgument(row_path + ".prompt: must be '" + p.text + "' (prompt " +
-                            std::to_string(p.id) + ")");
+      throw InvalidArgument(
+          "must_equal", row_path + ".prompt",
+          {{"expected", p.text}, {"got", short_text(row["prompt"].get<std::string>())}},
+          row_path + ".prompt: must be '" + p.text + "' (prompt " + std::to_string(p.id) + ")");
     out.push_back(Json{{"promptId", p.id},
                        {"prompt", p.text},
                        {"accuracy", number_at(member(row, row_path, "accuracy"), row_path,
@@ -276,11 +290,14 @@ Json read_by_prompt(const Json& run, const char* key, const char* split,
 }
 
 Json read_history(const Json& run, const RunContext& context) {
-  const Json& list = array_at(member(run, "run", "history"), "run.history", kMaxHistoryRows);
+  const Json& list = as_array(member(run, "run", "history"), "run.history", kMaxHistoryRows);
   const long long updates = context.config["updates"].get<long long>();
   if (static_cast<long long>(list.size()) > updates)
-    throw InvalidArgument("run.history: must hold at most updates = " + std::to_string(updates) +
-                          " rows (run.config), got " + std::to_string(list.size()));
+    throw InvalidArgument(
+        "too_many", "run.history",
+        {{"max", static_cast<double>(updates)}, {"got", static_cast<double>(list.size())}},
+        "run.history: must hold at most updates = " + std::to_string(updates) +
+            " rows (run.config), got " + std::to_string(list.size()));
   const Range length{0.0, static_cast<double>(context.max_new_tokens)};
   const Range reward{0.0, max_reward(context)};
   struct Field {
@@ -309,12 +326,14 @@ Json read_history(const Json& run, const RunContext& context) {
   out.get_ref<Json::array_t&>().reserve(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string path = "run.history[" + std::to_string(i) + "]";
-    const Json& row = object_at(list[i], path);
+    const Json& row = as_object(list[i], path);
     const long long update = integer_at(member(row, path, "update"), path, "update", 1, updates);
     if (update != static_cast<long long>(i) + 1)
-      throw InvalidArgument(path + ".update: must be " + std::to_string(i + 1) +
-                            " (rows are updates 1, 2, ... in order), got " +
-                            std::to_string(update));
+      throw InvalidArgument(
+          "must_equal", path + ".update",
+          {{"expected", static_cast<double>(i + 1)}, {"got", static_cast<double>(update)}},
+          path + ".update: must be " + std::to_string(i + 1) +
+              " (rows are updates 1, 2, ... in order), got " + std::to_string(update));
     Json normalized{{"update", update}};
     for (const Field& field : fields) {
       const double x = number_at(
@@ -332,19 +351,28 @@ Json read_checkpoint(const Json& run, const RunContext& context) {
   Checkpoint<float> imported =
       prefixed("run.", [&] { return import_checkpoint<float>(checkpoint); });
   if (imported.vocab != arithmetic_vocab().tokens)
-    throw InvalidArgument("run.checkpoint.vocab: must be the arithmetic task's vocabulary");
+    throw InvalidArgument(
+        "must_equal", "run.checkpoint.vocab",
+        {{"expected", "0-9 + - = / ? <eos>"}, {"got", typed_text(Json(imported.vocab))}},
+        "run.checkpoint.vocab: must be the arithmetic task's vocabulary");
   const GruDims& dims = imported.policy.dims();
   const int embed = context.config["embed"].get<int>();
   const int hidden = context.config["hidden"].get<int>();
   if (dims.embed != embed || dims.hidden != hidden)
-    throw InvalidArgument("run.checkpoint.config: embed and hidden must be the run's (" +
-                          std::to_string(embed) + ", " + std::to_string(hidden) + "), got (" +
-                          std::to_string(dims.embed) + ", " + std::to_string(dims.hidden) + ")");
+    throw InvalidArgument(
+        "must_equal", "run.checkpoint.config",
+        {{"expected", std::to_string(embed) + ", " + std::to_string(hidden)},
+         {"got", std::to_string(dims.embed) + ", " + std::to_string(dims.hidden)}},
+        "run.checkpoint.config: embed and hidden must be the run's (" + std::to_string(embed) +
+            ", " + std::to_string(hidden) + "), got (" + std::to_string(dims.embed) + ", " +
+            std::to_string(dims.hidden) + ")");
   const double temperature = context.config["temperature"].get<double>();
   if (imported.temperature != temperature)
-    throw InvalidArgument("run.checkpoint.config.temperature: must be the run's temperature " +
-                          format_number(temperature) + ", got " +
-                          format_number(imported.temperature));
+    throw InvalidArgument("must_equal", "run.checkpoint.config.temperature",
+                          {{"expected", temperature}, {"got", imported.temperature}},
+                          "run.checkpoint.config.temperature: must be the run's temperature " +
+                              format_number(temperature) + ", got " +
+                              format_number(imported.temperature));
   return export_checkpoint(imported.policy, imported.vocab,
                            Json{{"temperature", temperature}, {"experiment", context.config}});
 }
@@ -354,18 +382,26 @@ Json import_run(const Json& args) {
   // Format and version first: a file from elsewhere gets one clear sentence, not a field error.
   const auto format = run.find("format");
   if (format == run.end() || !format->is_string() ||
-      format->get_ref<const std::string&>() != kRunFormat)
-    throw InvalidArgument(
-        std::string("run.format: must be '") + kRunFormat + "' (a run exported by GRPO Lab), got " +
-        (format == run.end()   ? std::string("nothing")
-         : format->is_string() ? "'" + short_text(format->get_ref<const std::string&>()) + "'"
-                               : std::string(kind_of(*format))));
+      format->get_ref<const std::string&>() != kRunFormat) {
+    const std::string got = format == run.end() ? std::string("nothing")
+                            : format->is_string()
+                                ? "'" + short_text(format->get_ref<const std::string&>()) + "'"
+                                : std::string(kind_of(*format));
+    throw InvalidArgument("run_format", "run.format", {{"expected", kRunFormat}, {"got", got}},
+                          std::string("run.format: must be '") + kRunFormat +
+                              "' (a run exported by GRPO Lab), got " + got);
+  }
   const Json& version = member(run, "run", "version");
   if (!(version.is_number() && version.get<double>() == kRunVersion))
     throw InvalidArgument(
+        "run_version", "run.version",
+        {{"expected", static_cast<double>(kRunVersion)}, {"got", typed_text(version)}},
         "run.version: this GRPO Lab reads run format version " + std::to_string(kRunVersion) +
-        ", got " + (version.is_number() ? format_number(version.get<double>()) : kind_of(version)) +
-        " (open the file with the GRPO Lab that exported it, or run the experiment again)");
+            ", got " +
+            (version.is_number()   ? format_number(version.get<double>())
+             : version.is_string() ? "\"" + typed_text(version) + "\""
+                                   : typed_text(version)) +
+            " (open the file with the GRPO Lab that exported it, or run the experiment again)");
 
   RunContext context;
   Json out{{"format", kRunFormat}, {"version", kRunVersion}};
@@ -378,8 +414,12 @@ Json import_run(const Json& args) {
   const long long done = integer_at(member(run, "run", "updatesDone"), "run", "updatesDone", 0,
                                     static_cast<long long>(kMaxHistoryRows));
   if (done != static_cast<long long>(out["history"].size()))
-    throw InvalidArgument("run.updatesDone: must equal the number of history rows (" +
-                          std::to_string(out["history"].size()) + "), got " + std::to_string(done));
+    throw InvalidArgument("must_equal", "run.updatesDone",
+                          {{"expected", static_cast<double>(out["history"].size())},
+                           {"got", static_cast<double>(done)}},
+                          "run.updatesDone: must equal the number of history rows (" +
+                              std::to_string(out["history"].size()) + "), got " +
+                              std::to_string(done));
   out["updatesDone"] = done;
   out["beforeTrainByPrompt"] = read_by_prompt(run, "beforeTrainByPrompt", "train", context);
   out["afterTrainByPrompt"] = read_by_prompt(run, "afterTrainByPrompt", "train", context);
@@ -396,9 +436,10 @@ Json import_run(const Json& args) {
     const std::string& text = string_at(run[key], "run", key, kMaxLabelBytes);
     for (char c : text)
       if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
-        throw InvalidArgument(std::string("run.") + key +
-                              ": must be a short label of a-z, 0-9, '-', '_', got '" +
-                              short_text(text) + "'");
+        throw InvalidArgument("label", std::string("run.") + key, {{"got", short_text(text)}},
+                              std::string("run.") + key +
+                                  ": must be a short label of a-z, 0-9, '-', '_', got '" +
+                                  short_text(text) + "'");
     out[key] = text;
   }
   return out;

@@ -12,25 +12,14 @@ namespace {
 
 void check_clip_arguments(const std::vector<double>& ratios, const std::vector<double>& advantages,
                           double eps_low, double eps_high) {
-  require(!ratios.empty(), [&] { return "ratios: must be a non-empty array"; });
-  require(ratios.size() == advantages.size(), [&] {
-    return "advantages: must have the same length as ratios (" + std::to_string(ratios.size()) +
-           "), got " + std::to_string(advantages.size());
-  });
+  require_not_empty("ratios", ratios.size());
+  require_same_length("advantages", advantages.size(), "ratios", ratios.size());
   for (std::size_t i = 0; i < ratios.size(); ++i) {
-    require(std::isfinite(ratios[i]) && ratios[i] > 0.0, [&] {
-      return "ratios[" + std::to_string(i) + "]: must be a finite number > 0, got " +
-             format_number(ratios[i]);
-    });
-    require(std::isfinite(advantages[i]), [&] {
-      return "advantages[" + std::to_string(i) + "]: must be a finite number, got " +
-             format_number(advantages[i]);
-    });
+    require_at_least({"ratios", i}, ratios[i], 0.0, /*strict=*/true);
+    require_finite({"advantages", i}, advantages[i]);
   }
-  require(std::isfinite(eps_low) && eps_low >= 0.0 && eps_low < 1.0,
-          [&] { return "epsLow: must be in [0, 1), got " + format_number(eps_low); });
-  require(std::isfinite(eps_high) && eps_high >= 0.0 && eps_high <= 10.0,
-          [&] { return "epsHigh: must be in [0, 10], got " + format_number(eps_high); });
+  require_in_range("epsLow", eps_low, 0.0, 1.0, Ends::open_high);
+  require_in_range("epsHigh", eps_high, 0.0, 10.0);
 }
 
 // Sample standard deviation (n-1) of values[begin, end), exactly 0 when they are all equal.
@@ -50,15 +39,9 @@ double sample_std(const std::vector<double>& values, std::size_t begin, std::siz
 }  // namespace
 
 void check_rewards(const std::vector<double>& rewards, const char* name) {
-  require(!rewards.empty(),
-          [&] { return std::string(name) + ": must be a non-empty array of numbers"; });
-  require(rewards.size() <= 1000000,
-          [&] { return std::string(name) + ": must hold at most 1000000 values"; });
-  for (std::size_t i = 0; i < rewards.size(); ++i)
-    require(std::isfinite(rewards[i]), [&] {
-      return std::string(name) + "[" + std::to_string(i) + "]: must be a finite number, got " +
-             format_number(rewards[i]);
-    });
+  require_not_empty(name, rewards.size());
+  require_at_most_values(name, rewards.size(), 1000000);
+  for (std::size_t i = 0; i < rewards.size(); ++i) require_finite({name, i}, rewards[i]);
 }
 
 GroupAdvantages group_advantages(const std::vector<double>& rewards, std::size_t group_size,

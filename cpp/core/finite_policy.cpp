@@ -40,12 +40,9 @@ const std::vector<FiniteMode>& finite_modes() {
 
 FinitePolicyState synthetic_mode_training(double beta_entropy, double learning_rate,
                                           long long steps) {
-  require(std::isfinite(beta_entropy) && beta_entropy >= 0.0 && beta_entropy <= 10.0,
-          [&] { return "betaEntropy: must be in [0, 10], got " + format_number(beta_entropy); });
-  require(std::isfinite(learning_rate) && learning_rate >= 0.0 && learning_rate <= 10.0,
-          [&] { return "learningRate: must be in [0, 10], got " + format_number(learning_rate); });
-  require(steps >= 0 && steps <= 100000,
-          [&] { return "steps: must be an integer in [0, 100000], got " + std::to_string(steps); });
+  require_in_range("betaEntropy", beta_entropy, 0.0, 10.0);
+  require_in_range("learningRate", learning_rate, 0.0, 10.0);
+  require_integer_in_range("steps", static_cast<double>(steps), 0, 100000);
   const auto& modes = finite_modes();
   std::vector<double> logits;
   for (const auto& mode : modes) logits.push_back(std::log(mode.initial_probability));

@@ -11,11 +11,8 @@ namespace grpo {
 namespace {
 
 void check_probability_and_group(double p, long long group_size) {
-  require(std::isfinite(p) && p >= 0.0 && p <= 1.0,
-          [&] { return "p: must be a probability in [0, 1], got " + format_number(p); });
-  require(group_size >= 1 && group_size <= 1000000, [&] {
-    return "groupSize: must be an integer in [1, 1000000], got " + std::to_string(group_size);
-  });
+  require_probability("p", p);
+  require_integer_in_range("groupSize", static_cast<double>(group_size), 1, 1000000);
 }
 
 }  // namespace
@@ -30,9 +27,7 @@ double informative_group_probability(double p, long long group_size) {
 }
 
 double expected_draws_for_informative_groups(double n, double p, long long group_size) {
-  require(std::isfinite(n) && n >= 0.0, [&] {
-    return "n: must be a finite number of informative groups >= 0, got " + format_number(n);
-  });
+  require_at_least("n", n, 0.0);
   const double info = informative_group_probability(p, group_size);
   if (info <= 0.0) return std::numeric_limits<double>::infinity();
   return n / info;

@@ -16,21 +16,17 @@ constexpr long long kMaxTotalTokens = 1000000;
 
 void check_lengths(const std::vector<double>& rewards, const std::vector<long long>& lengths) {
   check_rewards(rewards, "rewards");
-  require(lengths.size() == rewards.size(), [&] {
-    return "lengths: must have one entry per reward (" + std::to_string(rewards.size()) +
-           "), got " + std::to_string(lengths.size());
-  });
+  require_same_length("lengths", lengths.size(), "rewards", rewards.size());
   long long total = 0;
   for (std::size_t i = 0; i < lengths.size(); ++i) {
-    require(lengths[i] >= 1 && lengths[i] <= kMaxLength, [&] {
-      return "lengths[" + std::to_string(i) + "]: must be an integer in [1, " +
-             std::to_string(kMaxLength) + "], got " + std::to_string(lengths[i]);
-    });
+    require_integer_in_range({"lengths", i}, static_cast<double>(lengths[i]), 1, kMaxLength);
     total += lengths[i];
   }
-  require(total <= kMaxTotalTokens, [&] {
-    return "lengths: the total must be at most " + std::to_string(kMaxTotalTokens) +
-           " tokens, got " + std::to_string(total);
+  require_coded(total <= kMaxTotalTokens, "total_too_large", "lengths", [&] {
+    return std::make_pair(MessageParams{{"max", static_cast<double>(kMaxTotalTokens)},
+                                        {"got", static_cast<double>(total)}},
+                          "lengths: the total must be at most " + std::to_string(kMaxTotalTokens) +
+                              " tokens, got " + std::to_string(total));
   });
 }
 
@@ -59,11 +55,8 @@ TokenWeights dr_grpo_token_weights(const std::vector<double>& rewards,
                                    const std::vector<long long>& lengths, long long fixed_length) {
   check_lengths(rewards, lengths);
   const long long longest = *std::max_element(lengths.begin(), lengths.end());
-  require(fixed_length >= longest && fixed_length <= kMaxLength, [&] {
-    return "fixedLength: must be an integer in [" + std::to_string(longest) +
-           " (the longest length), " + std::to_string(kMaxLength) + "], got " +
-           std::to_string(fixed_length);
-  });
+  require_integer_in_range("fixedLength", static_cast<double>(fixed_length),
+                           static_cast<double>(longest), kMaxLength);
   const double denominator = loss_normalizer(LossType::DrGrpo, static_cast<double>(rewards.size()),
                                              0, 0, static_cast<double>(fixed_length));
   return spread(group_relative_advantages(rewards, false), lengths,

@@ -10,15 +10,10 @@
 namespace grpo {
 
 void AdamConfig::validate() const {
-  if (!(std::isfinite(learning_rate) && learning_rate > 0))
-    throw InvalidArgument("learning_rate: must be a positive finite number, got " +
-                          format_number(learning_rate));
-  if (!(beta1 >= 0 && beta1 < 1))
-    throw InvalidArgument("beta1: must be in [0, 1), got " + format_number(beta1));
-  if (!(beta2 >= 0 && beta2 < 1))
-    throw InvalidArgument("beta2: must be in [0, 1), got " + format_number(beta2));
-  if (!(std::isfinite(eps) && eps > 0))
-    throw InvalidArgument("eps: must be a positive finite number, got " + format_number(eps));
+  require_positive("learning_rate", learning_rate);
+  require_in_range("beta1", beta1, 0.0, 1.0, Ends::open_high);
+  require_in_range("beta2", beta2, 0.0, 1.0, Ends::open_high);
+  require_positive("eps", eps);
 }
 
 template <typename Scalar>
@@ -44,12 +39,8 @@ void Adam<Scalar>::reset() {
 
 template <typename Scalar>
 void Adam<Scalar>::step(std::vector<Scalar>& params, const std::vector<Scalar>& grads) {
-  if (params.size() != m_.size())
-    throw InvalidArgument("params: must have " + std::to_string(m_.size()) + " entries, got " +
-                          std::to_string(params.size()));
-  if (grads.size() != m_.size())
-    throw InvalidArgument("grads: must have " + std::to_string(m_.size()) + " entries, got " +
-                          std::to_string(grads.size()));
+  require_size("params", params.size(), m_.size());
+  require_size("grads", grads.size(), m_.size());
   ++steps_;
   const double t = static_cast<double>(steps_);
   const Scalar beta1 = static_cast<Scalar>(config_.beta1);
@@ -82,9 +73,7 @@ double global_grad_norm(const std::vector<Scalar>& grads) {
 
 template <typename Scalar>
 double clip_grad_norm(std::vector<Scalar>& grads, double max_norm) {
-  if (!(std::isfinite(max_norm) && max_norm > 0))
-    throw InvalidArgument("max_grad_norm: must be a positive finite number, got " +
-                          format_number(max_norm));
+  require_positive("max_grad_norm", max_norm);
   const double total = global_grad_norm(grads);
   if (!std::isfinite(total)) return total;
   const double coef = max_norm / (total + 1e-6);

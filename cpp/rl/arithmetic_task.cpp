@@ -196,9 +196,7 @@ Prompt prompt_from_text(const std::string& text, const Vocab& vocab) {
 
 Scored score_response(const std::vector<int>& response_tokens, bool terminated,
                       const Prompt& prompt, const Vocab& vocab, double format_weight) {
-  require(std::isfinite(format_weight) && format_weight >= 0.0, [&] {
-    return "formatWeight: must be a finite number >= 0, got " + format_number(format_weight);
-  });
+  require_at_least("formatWeight", format_weight, 0.0);
   for (std::size_t i = 0; i < response_tokens.size(); ++i)
     if (!vocab.valid_id(response_tokens[i]))
       throw InvalidArgument("responseTokens[" + std::to_string(i) +

@@ -26,15 +26,11 @@ void ensure_size(V& v, Eigen::Index size) {
 }
 
 void check_dim(int value, int max, const char* name) {
-  if (!(value >= 1 && value <= max))
-    throw InvalidArgument(std::string("policy.") + name + ": must be an integer in [1, " +
-                          std::to_string(max) + "], got " + std::to_string(value));
+  require_integer_in_range(std::string("policy.") + name, value, 1, max);
 }
 
 void check_temperature(double temperature) {
-  if (!(std::isfinite(temperature) && temperature > 0))
-    throw InvalidArgument("temperature: must be a positive finite number, got " +
-                          format_number(temperature));
+  require_positive("temperature", temperature);
 }
 
 void check_token(int token, int vocab, const std::string& where) {
@@ -583,12 +579,8 @@ template <typename Scalar>
 void GruPolicy<Scalar>::sample(const TokenRows& prompts, int group_size, int max_new_tokens,
                                double temperature, int eos_id, Rng& rng, SampleOutput& out) {
   const int lp = validate_prompts(prompts, "prompts");
-  if (!(group_size >= 1 && group_size <= 65536))
-    throw InvalidArgument("group_size: must be an integer in [1, 65536], got " +
-                          std::to_string(group_size));
-  if (!(max_new_tokens >= 1 && max_new_tokens <= 65536))
-    throw InvalidArgument("max_new_tokens: must be an integer in [1, 65536], got " +
-                          std::to_string(max_new_tokens));
+  require_integer_in_range("group_size", group_size, 1, 65536);
+  require_integer_in_range("max_new_tokens", max_new_tokens, 1, 65536);
   check_temperature(temperature);
   check_token(eos_id, dims_.vocab, "eos_id");
   SampleScratch& w = sample_;

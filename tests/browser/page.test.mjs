@@ -25,6 +25,10 @@ import {
 } from './helpers.mjs';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
+import { errorText } from '../../web/js/core-errors.js';
+import { loadLanguage } from '../../web/js/i18n.js';
+
+await loadLanguage('en'); // errorOf() renders a core error as the English page does
 
 // The notebook's inputs, literally.
 const CASES = [
@@ -99,11 +103,12 @@ async function waitHash(page, key, value) {
   );
 }
 
+/** The text the English page shows for the error fn() throws (from its code and params). */
 function errorOf(fn) {
   try {
     fn();
   } catch (error) {
-    return error.message;
+    return errorText(error);
   }
   assert.fail('expected the core to throw');
 }

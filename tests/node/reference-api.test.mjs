@@ -111,7 +111,7 @@ const BAD_CALLS = [
   ['clippedSurrogateTerms', [[1], [1], 1.5, 0.2], RangeError, /epsLow: must be in \[0, 1\)/],
   ['clipActivity', [[1], [1], 0.2, -1], RangeError, /epsHigh:/],
   ['clipActivity', [[1], [Infinity], 0.2, 0.2], RangeError, /advantages\[0\]/],
-  ['originalGrpoTokenWeights', [[1, 0], [2]], RangeError, /lengths: must have one entry per reward/],
+  ['originalGrpoTokenWeights', [[1, 0], [2]], RangeError, /lengths: must have the same length as rewards \(2\), got 1/],
   ['originalGrpoTokenWeights', [[1, 0], [2, 0]], RangeError, /lengths\[1\]: must be an integer in \[1,/],
   ['dapoTokenWeights', [[1, 0], [2, -3]], RangeError, /lengths\[1\]/],
   ['dapoTokenWeights', [[1, 0], [2, 1.5]], RangeError, /lengths\[1\]: must be an integer/],

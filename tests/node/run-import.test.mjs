@@ -50,19 +50,19 @@ test('the checkpoint is optional; source and status labels are kept when plain',
 test('a run from another format or version gets one clear sentence', () => {
   assert.throws(() => core.importRun({ ...run, version: 2 }),
     { name: 'RangeError', message: /^run\.version: this GRPO Lab reads run format version 1, got 2 \(/ });
-  assert.throws(() => core.importRun({ ...run, version: '1' }), /run\.version: .*got string/);
+  assert.throws(() => core.importRun({ ...run, version: '1' }), /run\.version: .*got "1"/);
   assert.throws(() => core.importRun({ ...run, format: 'wandb-run' }),
     /^RangeError: run\.format: must be 'grpo-lab-run' \(a run exported by GRPO Lab\), got 'wandb-run'/);
   const { format, ...noFormat } = run;
   assert.ok(format);
   assert.throws(() => core.importRun(noFormat), /run\.format: .*got nothing/);
-  assert.throws(() => core.importRun([run]), { name: 'TypeError', message: 'run: must be an object, got array' });
+  assert.throws(() => core.importRun([run]), { name: 'TypeError', message: 'run: must be an object, got an array' });
   assert.throws(() => core.importRun(), { name: 'TypeError', message: 'run: is required' });
 });
 
 test('every field is checked and named', () => {
   const cases = [
-    [(r) => { r.history[3].ratioMean = 'x'; }, /^TypeError: run\.history\[3\]\.ratioMean: must be a number, got string$/],
+    [(r) => { r.history[3].ratioMean = 'x'; }, /^TypeError: run\.history\[3\]\.ratioMean: must be a number, got "x"$/],
     [(r) => { delete r.history[2].loss; }, /run\.history\[2\]\.loss: is required/],
     [(r) => { r.history[1].clipFractionLow = 1.5; }, /run\.history\[1\]\.clipFractionLow: must be a number in \[0, 1\], got 1\.5/],
     [(r) => { r.history[1].evalAccuracy = NaN; }, /run\.history\[1\]\.evalAccuracy: must be a number in \[0, 1\], got NaN/],
@@ -80,7 +80,7 @@ test('every field is checked and named', () => {
     [(r) => { r.prompts[0].text = '<img src=x onerror=alert(1)>'; }, /run\.prompts\[0\]\.text: must be a problem 'a\+b=' or 'a-b='/],
     [(r) => { r.prompts[0].answer = '99'; }, /run\.prompts\[0\]\.answer: must be '/],
     [(r) => { r.prompts[1].id = 0; }, /run\.prompts\[1\]\.id: must be 1/],
-    [(r) => { r.prompts[0].split = 'test'; }, /run\.prompts\[0\]\.split: must be 'train' or 'heldout', got 'test'/],
+    [(r) => { r.prompts[0].split = 'test'; }, /run\.prompts\[0\]\.split: must be one of 'train', 'heldout', got 'test'/],
     [(r) => { r.prompts.pop(); }, /run\.prompts: must hold trainPrompts \+ heldoutPrompts = 6 prompts/],
     [(r) => { r.afterTrainByPrompt[0].prompt = 'x'; }, /run\.afterTrainByPrompt\[0\]\.prompt: must be '/],
     [(r) => { r.beforeHeldoutByPrompt = []; }, /run\.beforeHeldoutByPrompt: must hold one row per heldout prompt \(2\), got 0/],
@@ -114,4 +114,32 @@ test('a saved run drives the checkpoint methods like a fresh one', () => {
   const sequences = [[0, 3, 12, 5]];
   assert.deepEqual(core.teacherForcedLogProbs(imported.checkpoint, sequences),
     core.teacherForcedLogProbs(run.checkpoint, sequences));
+});
+
+test('import errors carry a code, the field path and params (the page renders them)', () => {
+  const caught = (value) => {
+    try {
+      core.importRun(value);
+    } catch (error) {
+      return error;
+    }
+    return assert.fail('no error');
+  };
+  const version = caught({ ...run, version: 2 });
+  assert.equal(version.code, 'run_version');
+  assert.equal(version.field, 'run.version');
+  assert.deepEqual(version.params, { expected: 1, got: '2' });
+  const kind = caught(edited((r) => { r.history[3].ratioMean = 'x'; }));
+  assert.equal(kind.code, 'not_a_number');
+  assert.equal(kind.field, 'run.history[3].ratioMean');
+  assert.deepEqual(kind.params, { got: 'x' });
+  const range = caught(edited((r) => { r.history[1].clipFractionLow = 1.5; }));
+  assert.equal(range.code, 'range');
+  assert.equal(range.field, 'run.history[1].clipFractionLow');
+  const config = caught(edited((r) => { r.config.bogus = 1; }));
+  assert.equal(config.field, 'run.config.bogus');
+  const split = caught(edited((r) => { r.prompts[0].split = 'test'; }));
+  assert.equal(split.code, 'one_of');
+  assert.equal(split.params.nearest, 'train');
+  assert.equal(caught({ ...run, extra: 1, format: 'x' }).code, 'run_format');
 });

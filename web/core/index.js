@@ -66,6 +66,17 @@ function decodeSpecial(_key, value) {
 
 const ERROR_TYPES = { RangeError, TypeError };
 
+/**
+ * The JS error for a core error envelope {type, code, field, params, message}: a RangeError or
+ * TypeError with the English message, plus .code (a name from core.messageCodes()), .field (the
+ * argument at fault, e.g. 'epsHigh' or 'rewards[1]'; '' when none) and .params (named values),
+ * so a page can say it in its reader's language and place it beside the right input.
+ */
+function coreError({ type, code = 'invalid', field = '', params = {}, message }) {
+  const Type = ERROR_TYPES[type] ?? Error;
+  return Object.assign(new Type(message), { code, field, params });
+}
+
 // The core refuses arguments longer than this (api.h kMaxArgumentBytes, docs/limits.md); checked
 // here too, before the text is copied into WASM memory (a JS string's length in UTF-16 units never
 // exceeds its UTF-8 byte count, so a longer string is surely over the limit).
@@ -74,7 +85,7 @@ const MAX_ARGUMENT_BYTES = 64 * 1024 * 1024;
 function requireOptions(name, options) {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`${name}: options must be an object`);
+    throw coreError({ type: 'TypeError', code: 'not_an_object', field: 'options', params: { got: Array.isArray(options) ? 'an array' : String(options) }, message: `${name}: options must be an object` });
   }
   return options;
 }
@@ -89,17 +100,19 @@ function makeCore(raw) {
       json = JSON.stringify(args, encodeSpecial);
     } catch (error) {
       if (error === LONE_SURROGATE) throw wellFormedError(method, args);
-      throw new TypeError(`${method}: arguments cannot be serialised (${error.message})`);
+      throw coreError({ type: 'TypeError', code: 'internal', params: { detail: error.message }, message: `${method}: arguments cannot be serialised (${error.message})` });
     }
     if (json.length > MAX_ARGUMENT_BYTES) {
-      throw new RangeError(`arguments: must be at most ${MAX_ARGUMENT_BYTES} bytes of JSON (64 MiB), ` +
-        `got at least ${json.length}`);
+      throw coreError({
+        type: 'RangeError',
+        code: 'arguments_too_large',
+        field: 'arguments',
+        params: { max: MAX_ARGUMENT_BYTES, got: json.length },
+        message: `arguments: must be at most ${MAX_ARGUMENT_BYTES} bytes of JSON (64 MiB), got at least ${json.length}`,
+      });
     }
     const envelope = JSON.parse(raw._call(method, json), decodeSpecial);
-    if (envelope.error) {
-      const Type = ERROR_TYPES[envelope.error.type] ?? Error;
-      throw new Type(envelope.error.message);
-    }
+    if (envelope.error) throw coreError(envelope.error);
     return envelope.ok;
   };
 
@@ -110,6 +123,8 @@ function makeCore(raw) {
     heapBytes: () => raw.HEAP8?.length ?? raw.wasmMemory?.buffer.byteLength ?? 0,
     /** Stepwise experiments held by the C++ core and not yet disposed (asked of the core itself). */
     liveHandles: () => invoke('liveExperiments', {}),
+    /** Every error code the core may set on error.code, each with its parameter names. */
+    messageCodes: () => invoke('messageCodes', {}),
     /** Low-level access for tests and tools: call any core method with named arguments. */
     call: invoke,
     /** The training config's field table (names, kinds, ranges, defaults, TRL names): docs/api.md. */

@@ -1,5 +1,7 @@
 // Small DOM helpers shared by the sections: element builder, number formatting, accessible
 // tables, labelled controls with an error slot, and the form loop (read -> compute -> commit).
+import { errorKey, errorText } from './core-errors.js';
+
 let uid = 0;
 export const nextId = (prefix) => `${prefix}-${(uid += 1)}`;
 
@@ -189,8 +191,9 @@ function addArrowKeys(input, step, min, max) {
 
 /**
  * The widget loop: on every edit, read all fields, compute (the core validates), then either
- * commit the values and render, or show the core's message beside the field it names (or the
- * one just edited) and mark the outputs stale. The rest of the page keeps working.
+ * commit the values and render, or show the core's message (in the page's language) beside the
+ * field its error.field names (or the one just edited) and mark the outputs stale. The rest of the
+ * page keeps working.
  *   fields: array of field() results; params: {coreParamName: stateKey}
  */
 export function bindForm({ fields, params = {}, compute, render, commit, outputs, statusNode, staleText }) {
@@ -200,11 +203,8 @@ export function bindForm({ fields, params = {}, compute, render, commit, outputs
   let lastSource = null;
   const byKey = new Map(fields.map((f) => [f.key, f]));
 
-  const attribute = (message) => {
-    const match = /^([A-Za-z_]+)/.exec(message);
-    const key = match ? params[match[1]] ?? (byKey.has(match[1]) ? match[1] : null) : null;
-    return (key && byKey.get(key)) || lastSource || fields[0];
-  };
+  // The field an error belongs to: the one it names, else the one just edited.
+  const attribute = (error) => byKey.get(errorKey(error, params)) || lastSource || fields[0];
 
   const run = () => {
     const draft = {};
@@ -214,11 +214,11 @@ export function bindForm({ fields, params = {}, compute, render, commit, outputs
       model = compute(draft);
     } catch (error) {
       for (const f of fields) f.setError(null);
-      const target = (error?.field && byKey.get(error.field)) || attribute(error?.message ?? String(error));
-      target.setError(error.message ?? String(error));
+      const text = errorText(error);
+      attribute(error).setError(text);
       outputs?.classList.add('stale');
       if (staleNote) staleNote.hidden = false;
-      if (statusNode) statusNode.textContent = error.message;
+      if (statusNode) statusNode.textContent = text;
       return false;
     }
     for (const f of fields) f.setError(null);

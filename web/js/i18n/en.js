@@ -4,6 +4,7 @@
 
 import training from './en-training.js'; // sections 6-9 (training) keep their strings there
 import teacher from './en-teacher.js'; // the instructor page (teacher.html)
+import coreMessages from './en-core.js'; // the core's error codes (core.messageCodes())
 
 export default {
   // --- Notebook constants (seeds/000_*.txt), exact strings -------------------------------
@@ -345,4 +346,5 @@ export default {
     'This branch pins a dependency snapshot and makes ambiguous GRPOConfig choices explicit. It needs network access and a suitable accelerator. The release gate did not execute it, so the notebook makes no Qwen3 runtime, memory, or quality claim.',
   ...training,
   ...teacher,
+  ...coreMessages,
 };

@@ -3,6 +3,7 @@
 
 import training from './ru-training.js'; // sections 6-9 (training) keep their strings there
 import teacher from './ru-teacher.js'; // the instructor page (teacher.html)
+import coreMessages from './ru-core.js'; // the core's error codes (core.messageCodes())
 
 export default {
   // --- Константы ноутбука (seeds/004_*.txt), точные строки -------------------------------
@@ -341,4 +342,5 @@ export default {
     'Эта ветвь фиксирует снимок зависимостей и делает явными неоднозначные параметры GRPOConfig. Ей нужны доступ к сети и подходящий ускоритель. Релизная проверка её не запускала, поэтому ноутбук не делает утверждений о времени работы, памяти или качестве Qwen3.',
   ...training,
   ...teacher,
+  ...coreMessages,
 };

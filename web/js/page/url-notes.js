@@ -6,6 +6,7 @@ import { t } from '../i18n.js';
 import { defaults, formatValue } from '../state.js';
 import { h } from '../dom.js';
 import { noteLines } from '../url-notes.js';
+import { errorKey, errorText } from '../core-errors.js';
 
 /**
  * Runs each section's validation on URL-given values (`present`: the keys the link set); a value
@@ -27,12 +28,8 @@ export function validateWithCore(core, schema, values, present) {
         error = caught;
       }
       if (!error) break;
-      const message = error.message ?? String(error);
-      let key = error.field;
-      if (!key) {
-        const param = /^([A-Za-z_]+)/.exec(message)?.[1];
-        key = section.params?.[param];
-      }
+      const message = errorText(error);
+      const key = errorKey(error, section.params);
       const culprits = key && present.has(key) ? [key] : keys.filter((k) => present.has(k));
       if (!culprits.length) break;
       for (const culprit of culprits) {

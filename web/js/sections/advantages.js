@@ -16,9 +16,7 @@ const PARAMS = {
   rewards: 'adv.r',
   ratios: 'adv.ratio',
   epsLow: 'adv.el',
-  eps_low: 'adv.el',
   epsHigh: 'adv.eh',
-  eps_high: 'adv.eh',
   scale: 'adv.scale',
 };
 

@@ -3,6 +3,7 @@
 import { h, field, dataTable, fmt } from '../dom.js';
 import { chartFigure, makeChart, refresh, describeChart, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
 import { mountForm, forField } from './common.js';
+import { codedError } from '../core-errors.js';
 
 export const NOTEBOOK_STEPS = [0, 9, 19, 39, 60];
 export const PASS_K = 4;
@@ -14,7 +15,7 @@ export const schema = {
   'fp.at': { kind: 'int', min: 0, max: 1000, default: 60 },
 };
 
-const PARAMS = { betaEntropy: 'fp.beta', beta_entropy: 'fp.beta', learningRate: 'fp.lr', learning_rate: 'fp.lr', steps: 'fp.steps' };
+const PARAMS = { betaEntropy: 'fp.beta', learningRate: 'fp.lr', steps: 'fp.steps', step: 'fp.at' };
 
 let cache = { key: null, rows: null };
 
@@ -50,7 +51,12 @@ export function compute(core, values) {
   const at = forField('fp.at', () => {
     const value = values['fp.at'];
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-      throw new RangeError(`step: must be an integer in [0, ${steps}], got ${value}`);
+      throw codedError(RangeError, {
+        code: 'integer_range',
+        field: 'step',
+        params: { min: 0, max: steps, got: value },
+        message: `step: must be an integer in [0, ${steps}], got ${value}`,
+      });
     }
     return Math.min(value, steps);
   });

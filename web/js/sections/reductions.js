@@ -13,7 +13,7 @@ export const schema = {
   'red.fixed': { kind: 'int', min: 1, max: 100000, default: 8 },
 };
 
-const PARAMS = { rewards: 'red.r', lengths: 'red.len', fixedLength: 'red.fixed', fixed_length: 'red.fixed' };
+const PARAMS = { rewards: 'red.r', lengths: 'red.len', fixedLength: 'red.fixed' };
 
 const MAX_CHART_TOKENS = 4000;
 

@@ -4,6 +4,7 @@
 import { h, field, bindForm, dataTable, fmt } from '../dom.js';
 import { runNotice } from './common.js';
 import { rlLoopLesson } from '../training/lessons.js';
+import { errorText } from '../core-errors.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
 import { PROFILE_FIELD, SEED_FIELD } from '../training/run-config.js';
@@ -296,7 +297,7 @@ export default {
         dataStatus.textContent = t('train.import.done', { name: file.name });
       } catch (error) {
         importError.hidden = false;
-        importError.textContent = t('train.import.failed', { message: error.message });
+        importError.textContent = t('train.import.failed', { message: errorText(error) });
       } finally {
         importInput.value = '';
       }

@@ -181,7 +181,12 @@ function failAll(error) {
   worker?.terminate();
   worker = null;
   if (state.coreStats) set({ coreStats: null }); // its core is gone with it
-  if (isLive()) stopClock({ phase: 'error', error: { name: error.name, message: error.message } });
+  if (isLive()) stopClock({ phase: 'error', error: plainError(error) });
+}
+
+// What the page keeps of an error: its message and the core's code, field and params.
+function plainError({ name, message, code, field, params }) {
+  return { name, message, code, field, params };
 }
 
 function stopClock(patch) {
@@ -203,8 +208,8 @@ function onMessage(message) {
     pending.delete(message.requestId);
     if (message.type === 'import' && message.result) message.result.history = request.rows ?? [];
     if (message.type === 'error') {
-      const error = new (message.name === 'RangeError' ? RangeError : message.name === 'TypeError' ? TypeError : Error)(message.message);
-      request.reject(error);
+      const Type = message.name === 'RangeError' ? RangeError : message.name === 'TypeError' ? TypeError : Error;
+      request.reject(Object.assign(new Type(message.message), { code: message.code, field: message.field, params: message.params }));
     } else request.resolve(message.result);
     return;
   }
@@ -238,7 +243,7 @@ function onMessage(message) {
       });
       break;
     case 'error':
-      stopClock({ phase: 'error', error: { name: message.name, message: message.message } });
+      stopClock({ phase: 'error', error: plainError(message) });
       break;
     default:
       break;

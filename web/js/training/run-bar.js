@@ -3,6 +3,7 @@
 // left; what is on display; divergence and errors as alerts; and a role="status" region that
 // announces progress at a modest rate (phase changes, every quarter of the run).
 import { h } from '../dom.js';
+import { errorText } from '../core-errors.js';
 import * as training from './controller.js';
 import { estimateRemaining, formatSeconds } from './run-format.js';
 
@@ -46,7 +47,7 @@ export function runBar(ctx, { getConfig, compact = false }) {
       return config;
     } catch (error) {
       refused.hidden = false;
-      refused.textContent = t('train.refused', { message: error.message });
+      refused.textContent = t('train.refused', { message: errorText(error) });
       return null;
     }
   };
@@ -168,7 +169,7 @@ export function runBar(ctx, { getConfig, compact = false }) {
     if (phase === 'diverged') {
       alertText = t('train.diverged', { update: s.divergence?.update ?? done, fields: (s.divergence?.fields ?? []).join(', ') });
     } else if (phase === 'error') {
-      alertText = t('train.error', { message: s.error?.message ?? '?' });
+      alertText = t('train.error', { message: s.error ? errorText(s.error) : '?' });
     }
     setProp(alert, 'className', alertText ? 'run-alert callout callout-error' : 'run-alert');
     setText(alert, alertText);
@@ -235,7 +236,7 @@ function announcement(t, s, done, total) {
     case 'diverged':
       return t('train.announce.diverged', { update: s.divergence?.update ?? done });
     case 'error':
-      return t('train.error', { message: s.error?.message ?? '?' });
+      return t('train.error', { message: s.error ? errorText(s.error) : '?' });
     case 'precomputed':
     case 'imported':
       return t('train.announce.showing');

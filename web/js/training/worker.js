@@ -45,13 +45,14 @@ const HISTORY_SLICE = 2000;
 async function readRunFile(file) {
   const name = file.name || 'run file';
   if (file.size > MAX_RUN_FILE_BYTES) {
-    throw new RangeError(`${name}: a run file must be at most ${MAX_RUN_FILE_BYTES} bytes (64 MiB), got ${file.size}`);
+    const message = `${name}: a run file must be at most ${MAX_RUN_FILE_BYTES} bytes (64 MiB), got ${file.size}`;
+    throw Object.assign(new RangeError(message), { code: 'too_long', field: name, params: { max: MAX_RUN_FILE_BYTES, got: file.size } });
   }
   const text = await file.text();
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new SyntaxError(`${name}: not JSON (${error.message})`);
+    throw Object.assign(new SyntaxError(`${name}: not JSON (${error.message})`), { code: 'not_json', field: name, params: { detail: error.message } });
   }
 }
 
@@ -70,8 +71,11 @@ function coreStats(after) {
   return { liveHandles: core?.liveHandles() ?? 0, heapBytes: core?.heapBytes() ?? 0, after };
 }
 
+// An error as the page needs it: the English message and the core's code, field and params (the
+// page renders those in the reader's language).
 function errorMessage(error) {
-  return { name: error?.name ?? 'Error', message: error?.message ?? String(error) };
+  const { code, field, params } = error ?? {};
+  return { name: error?.name ?? 'Error', message: error?.message ?? String(error), code, field, params };
 }
 
 function disposeExperiment() {
