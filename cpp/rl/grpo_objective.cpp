@@ -12,32 +12,13 @@
 namespace grpo {
 namespace {
 
-constexpr double kStdEpsilon = 1e-4;  // TRL: advantages / (std + 1e-4)
-
 std::string index_name(const char* name, std::size_t i) {
   return std::string(name) + "[" + std::to_string(i) + "]";
 }
 
-// Sample standard deviation (n-1) of values[begin, end), exactly 0 when they are all equal.
-double sample_std(const std::vector<double>& values, std::size_t begin, std::size_t end) {
-  const std::size_t count = end - begin;
-  const auto [lo, hi] = std::minmax_element(values.begin() + begin, values.begin() + end);
-  if (count < 2 || *lo == *hi) return 0.0;
-  double mean = 0.0;
-  for (std::size_t i = begin; i < end; ++i) mean += values[i];
-  mean /= static_cast<double>(count);
-  double squares = 0.0;
-  for (std::size_t i = begin; i < end; ++i) squares += (values[i] - mean) * (values[i] - mean);
-  return std::sqrt(squares / static_cast<double>(count - 1));
-}
-
-struct Advantages {
-  std::vector<double> values;     // [N]
-  std::vector<double> scale_std;  // [N] the std TRL scales (or, for "none", logs) with
-};
-
-Advantages compute_advantages(const std::vector<double>& rewards, int group_size,
-                              ScaleRewards scale) {
+// The advantages of `rewards` in groups of `group_size`, after checking both.
+GroupAdvantages checked_advantages(const std::vector<double>& rewards, int group_size,
+                                   ScaleRewards scale) {
   require(group_size >= 2,
           [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
   const std::size_t n = rewards.size();
@@ -50,27 +31,7 @@ Advantages compute_advantages(const std::vector<double>& rewards, int group_size
     if (!std::isfinite(rewards[i]))
       throw InvalidArgument(index_name("rewards", i) + ": must be a finite number, got " +
                             format_number(rewards[i]));
-
-  Advantages out;
-  out.values.assign(n, 0.0);
-  out.scale_std.assign(n, 0.0);
-  const double batch_std = sample_std(rewards, 0, n);
-  for (std::size_t begin = 0; begin < n; begin += g) {
-    const std::size_t end = begin + g;
-    const double group_std = sample_std(rewards, begin, end);
-    if (group_std > 0.0) {  // equal rewards: exactly zero advantages (TRL: ~1e-13 of rounding)
-      double mean = 0.0;
-      for (std::size_t i = begin; i < end; ++i) mean += rewards[i];
-      mean /= static_cast<double>(g);
-      for (std::size_t i = begin; i < end; ++i) out.values[i] = rewards[i] - mean;
-    }
-    const double std_used = scale == ScaleRewards::Batch ? batch_std : group_std;
-    for (std::size_t i = begin; i < end; ++i) {
-      out.scale_std[i] = std_used;
-      if (scale != ScaleRewards::None) out.values[i] /= std_used + kStdEpsilon;
-    }
-  }
-  return out;
+  return group_advantages(rewards, g, scale);
 }
 
 // Checks a ragged input: one row per completion, row lengths as `shape` (when given), finite.
@@ -192,13 +153,13 @@ void ObjectiveConfig::validate() const {
 
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
                                     ScaleRewards scale) {
-  return compute_advantages(rewards, group_size, scale).values;
+  return checked_advantages(rewards, group_size, scale).values;
 }
 
 ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInputs& inputs) {
   // --- Validation of the inputs (config is valid): nothing is computed before. ---------------
-  const Advantages adv =
-      compute_advantages(inputs.rewards, config.group_size, config.scale_rewards);
+  const GroupAdvantages adv =
+      checked_advantages(inputs.rewards, config.group_size, config.scale_rewards);
   const std::size_t n = inputs.rewards.size();
   const Ragged& logp = inputs.logp;
   check_rows(logp, n, nullptr, "logProbs", "logProbs");
@@ -247,23 +208,11 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
   const double count_n = static_cast<double>(n);
   const double total_clamped = static_cast<double>(std::max<long long>(1, total));
   const LossType loss_type = config.loss_type;
-  // D_i: the weight of each unmasked per-token loss of completion i in the scalar loss.
+  // 1 / D_i: the weight of each unmasked per-token loss of completion i in the scalar loss.
   auto reduction_weight = [&](std::size_t i) -> double {
-    switch (loss_type) {
-      case LossType::Grpo:
-      case LossType::Sapo:  // mean over the sequence's tokens, then over sequences
-        return 1.0 / (count_n * static_cast<double>(std::max<long long>(1, active[i])));
-      case LossType::DrGrpo:
-        return 1.0 / (count_n * static_cast<double>(config.max_completion_length));
-      case LossType::Luspo:  // (per_token_loss * mask).sum(-1).mean(): trl#6654's reading
-        return 1.0 / count_n;
-      case LossType::Bnpo:
-      case LossType::Dapo:
-      case LossType::Cispo:
-      case LossType::Vespo:
-        break;
-    }
-    return 1.0 / total_clamped;
+    return 1.0 / loss_normalizer(config.loss_type, count_n,
+                                 static_cast<double>(std::max<long long>(1, active[i])),
+                                 total_clamped, static_cast<double>(config.max_completion_length));
   };
 
   // --- topEntropyQuantile: keep tokens whose entropy >= the (1 - rho) quantile of the valid
@@ -315,44 +264,32 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
       return inputs.old_logp ? row[t] - (*inputs.old_logp)[i][t] : 0.0;
     };
 
-    // Surrogate -min(r'*A, clip(r)*A), r' = r (or min(r, delta)), and its derivative with respect
-    // to log r. Without delta: where the clipped branch is selected and differs, the loss is flat
-    // in r; elsewhere (including the tie inside the band, where torch.minimum splits the gradient
-    // between two equal branches) it is -A*r.
+    // The clipped surrogate as a loss and its derivative in log r (core/advantages.h).
     struct Surrogate {
       double loss, dloss_dlogr, ratio;
       bool low, high;
     };
     auto surrogate = [&](double logr) {
-      Surrogate s;
-      s.ratio = std::exp(logr);
+      const double ratio = std::exp(logr);
       if (loss_type == LossType::Sapo) {
         const SapoTerm term =
-            sapo_term(s.ratio, a, config.sapo_temperature_pos, config.sapo_temperature_neg);
-        s.loss = term.loss;
-        s.dloss_dlogr = term.dloss_dlogr;
-        s.low = s.high = false;
-        return s;
+            sapo_term(ratio, a, config.sapo_temperature_pos, config.sapo_temperature_neg);
+        return Surrogate{term.loss, term.dloss_dlogr, ratio, false, false};
       }
-      const double clipped = std::min(std::max(s.ratio, low), high);
-      s.low = s.ratio < low && a < 0.0;
-      s.high = s.ratio > high && a > 0.0;
-      if (!config.delta) {
-        s.loss = -std::min(s.ratio * a, clipped * a);
-        s.dloss_dlogr = (s.low || s.high) ? 0.0 : -a * s.ratio;
-        return s;
-      }
+      const SurrogateLoss s = clipped_surrogate_loss(ratio, a, low, high);
+      if (!config.delta) return Surrogate{s.loss, s.dloss_dlogr, ratio, s.low, s.high};
       // Two-sided clipping: torch.clamp(r, max=delta) is flat above delta.
-      const double capped = std::min(s.ratio, *config.delta);
+      const double clipped = std::min(std::max(ratio, low), high);
+      const double capped = std::min(ratio, *config.delta);
       const double unclipped_term = capped * a, clipped_term = clipped * a;
-      const double d_unclipped = s.ratio < *config.delta ? -a * s.ratio : 0.0;
-      const double d_clipped = (s.ratio > low && s.ratio < high) ? -a * s.ratio : 0.0;
-      s.loss = -std::min(unclipped_term, clipped_term);
-      s.dloss_dlogr = unclipped_term < clipped_term   ? d_unclipped
-                      : clipped_term < unclipped_term ? d_clipped
-                                                      : 0.5 * (d_unclipped + d_clipped);
-      s.high = capped > high && a > 0.0;  // TRL's metric reads the capped ratio
-      return s;
+      const double d_unclipped = ratio < *config.delta ? -a * ratio : 0.0;
+      const double d_clipped = (ratio > low && ratio < high) ? -a * ratio : 0.0;
+      const double dloss_dlogr = unclipped_term < clipped_term   ? d_unclipped
+                                 : clipped_term < unclipped_term ? d_clipped
+                                                                 : 0.5 * (d_unclipped + d_clipped);
+      // TRL's clip metric reads the capped ratio.
+      return Surrogate{-std::min(unclipped_term, clipped_term), dloss_dlogr, ratio, s.low,
+                       capped > high && a > 0.0};
     };
 
     // Per-completion factors: the off-policy mask and VESPO's weight (both detached).
@@ -405,10 +342,7 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
     // Bias-corrected KL at sequence level: d/d logp_s of sum_t k3_t r_i carries sum_t k3_t / n_i.
     double row_k3 = 0.0;
     if (has_ref && config.use_bias_correction_kl && sequence_level)
-      for (std::size_t t = 0; t < length; ++t) {
-        const double d = (*inputs.ref_logp)[i][t] - row[t];
-        row_k3 += std::exp(d) - d - 1.0;
-      }
+      for (std::size_t t = 0; t < length; ++t) row_k3 += k3_kl(row[t], (*inputs.ref_logp)[i][t]);
 
     long long row_low = 0, row_high = 0;
     for (std::size_t t = 0; t < length; ++t) {
@@ -459,9 +393,9 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
         metrics.num_entropy_masked += 1;
       }
       if (has_ref) {
-        // k3 = exp(ref - logp) - (ref - logp) - 1; d k3 / d logp = 1 - exp(ref - logp).
+        // k3 and d k3 / d logp = 1 - exp(ref - logp) (k3_kl, grpo_objective.h).
+        double k3 = k3_kl(row[t], (*inputs.ref_logp)[i][t]);
         const double d = (*inputs.ref_logp)[i][t] - row[t];
-        double k3 = std::exp(d) - d - 1.0;
         double dk3 = 1.0 - std::exp(d);
         if (config.use_bias_correction_kl) {
           // kl *= r (un-clamped, not detached): d (k3 r) = dk3 r + k3 dr.
