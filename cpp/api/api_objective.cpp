@@ -47,6 +47,7 @@ Json grpo_objective_method(const Json& args) {
   in.ref_logp = rows_or_none(args, "refLogProbs");
   in.entropies = rows_or_none(args, "entropies");
   in.truncated = booleans_or_empty(args, "truncated");
+  in.sampling_logp = rows_or_none(args, "samplingLogProbs");
 
   std::size_t longest = 1;
   for (const auto& row : in.logp) longest = std::max(longest, row.size());
@@ -63,24 +64,56 @@ Json grpo_objective_method(const Json& args) {
   config.importance_level =
       parse_importance_level(string_or(args, "importanceSamplingLevel", "token"));
   config.mask_truncated = boolean_or(args, "maskTruncated", false);
+  // TRL 1.9's options, TRL's defaults (None for delta and offPolicyMaskThreshold: absent/null).
+  config.sapo_temperature_pos = number_or(args, "sapoTemperaturePos", 1.0);
+  config.sapo_temperature_neg = number_or(args, "sapoTemperatureNeg", 1.05);
+  config.vespo_k_pos = number_or(args, "vespoKPos", 2.0);
+  config.vespo_lambda_pos = number_or(args, "vespoLambdaPos", 3.0);
+  config.vespo_k_neg = number_or(args, "vespoKNeg", 3.0);
+  config.vespo_lambda_neg = number_or(args, "vespoLambdaNeg", 2.0);
+  if (has(args, "delta")) config.delta = number(args, "delta");
+  config.top_entropy_quantile = number_or(args, "topEntropyQuantile", 1.0);
+  if (has(args, "offPolicyMaskThreshold"))
+    config.off_policy_mask_threshold = number(args, "offPolicyMaskThreshold");
+  config.use_bias_correction_kl = boolean_or(args, "useBiasCorrectionKl", false);
+  config.entropy_coef = number_or(args, "entropyCoef", 0.0);
 
   config.validate();  // the one check of these values: grpo_objective takes them as valid
   const ObjectiveResult r = grpo_objective(config, in);
 
   Json grad = Json::array();
   for (const auto& row : r.grad_logp) grad.push_back(encode_numbers(row));
+  Json grad_entropy = Json(nullptr);
+  if (in.entropies) {
+    grad_entropy = Json::array();
+    for (const auto& row : r.grad_entropy) grad_entropy.push_back(encode_numbers(row));
+  }
   const ObjectiveMetrics& m = r.metrics;
-  Json metrics{{"clipRatioLowMean", m.clip_ratio_low_mean},
-               {"clipRatioHighMean", m.clip_ratio_high_mean},
-               {"clipRatioRegionMean", m.clip_ratio_region_mean},
-               {"kl", m.has_kl ? encode_number(m.kl) : Json(nullptr)},
-               {"entropy", m.has_entropy ? encode_number(m.entropy) : Json(nullptr)},
-               {"ratioMin", encode_number(m.ratio_min)},
-               {"ratioMean", encode_number(m.ratio_mean)},
-               {"ratioMax", encode_number(m.ratio_max)},
-               {"numTokens", m.num_tokens},
-               {"numTruncated", m.num_truncated},
-               {"fracRewardZeroStd", m.frac_reward_zero_std}};
+  auto clip_metric = [&](double value) {
+    return m.has_clip_ratio ? encode_number(value) : Json(nullptr);  // TRL logs none for them
+  };
+  auto optional_number = [](const std::optional<double>& value) {
+    return value ? Json(*value) : Json(nullptr);
+  };
+  Json metrics{
+      {"clipRatioLowMean", clip_metric(m.clip_ratio_low_mean)},
+      {"clipRatioLowMin", clip_metric(m.clip_ratio_low_min)},
+      {"clipRatioHighMean", clip_metric(m.clip_ratio_high_mean)},
+      {"clipRatioHighMax", clip_metric(m.clip_ratio_high_max)},
+      {"clipRatioRegionMean", clip_metric(m.clip_ratio_region_mean)},
+      {"cispoClipRatio",
+       m.has_cispo_clip_ratio ? encode_number(m.cispo_clip_ratio) : Json(nullptr)},
+      {"vespoPhiSeqMean", m.has_vespo_phi ? encode_number(m.vespo_phi_seq_mean) : Json(nullptr)},
+      {"numEntropyMasked", m.num_entropy_masked},
+      {"numOffPolicyMasked", m.num_off_policy_masked},
+      {"kl", m.has_kl ? encode_number(m.kl) : Json(nullptr)},
+      {"entropy", m.has_entropy ? encode_number(m.entropy) : Json(nullptr)},
+      {"ratioMin", encode_number(m.ratio_min)},
+      {"ratioMean", encode_number(m.ratio_mean)},
+      {"ratioMax", encode_number(m.ratio_max)},
+      {"numTokens", m.num_tokens},
+      {"numTruncated", m.num_truncated},
+      {"fracRewardZeroStd", m.frac_reward_zero_std}};
   Json resolved{{"groupSize", config.group_size},
                 {"lossType", loss_type_name(config.loss_type)},
                 {"scaleRewards", scale_rewards_name(config.scale_rewards)},
@@ -89,10 +122,22 @@ Json grpo_objective_method(const Json& args) {
                 {"beta", config.beta},
                 {"maxCompletionLength", config.max_completion_length},
                 {"importanceSamplingLevel", importance_level_name(config.importance_level)},
-                {"maskTruncated", config.mask_truncated}};
+                {"maskTruncated", config.mask_truncated},
+                {"sapoTemperaturePos", config.sapo_temperature_pos},
+                {"sapoTemperatureNeg", config.sapo_temperature_neg},
+                {"vespoKPos", config.vespo_k_pos},
+                {"vespoLambdaPos", config.vespo_lambda_pos},
+                {"vespoKNeg", config.vespo_k_neg},
+                {"vespoLambdaNeg", config.vespo_lambda_neg},
+                {"delta", optional_number(config.delta)},
+                {"topEntropyQuantile", config.top_entropy_quantile},
+                {"offPolicyMaskThreshold", optional_number(config.off_policy_mask_threshold)},
+                {"useBiasCorrectionKl", config.use_bias_correction_kl},
+                {"entropyCoef", config.entropy_coef}};
   return Json{{"loss", encode_number(r.loss)},
               {"advantages", encode_numbers(r.advantages)},
               {"gradLogProbs", grad},
+              {"gradEntropies", grad_entropy},
               {"metrics", metrics},
               {"config", resolved}};
 }

@@ -7,22 +7,30 @@ namespace grpo {
 
 using TokenWeights = std::vector<std::vector<double>>;  // [response][token]
 
-enum class LossType { Grpo, Bnpo, DrGrpo, Dapo };  // TRL loss_type
+// TRL loss_type; the last four are TRL 1.9's (their per-token terms: rl/loss_terms.h).
+enum class LossType { Grpo, Bnpo, DrGrpo, Dapo, Cispo, Sapo, Luspo, Vespo };
 
 // D_i, the normaliser of completion i's per-token losses: the scalar loss is
 // sum_i sum_t m_it * l_it / D_i. grpo: N * n_i (sequence mean, then mean over all N
 // completions); dr_grpo: N * max_completion_length; bnpo and dapo: the batch's unmasked token
-// count (after masking, clamped at 1 by the caller; dapo == bnpo for one batch). Shared by the
+// count (after masking, clamped at 1 by the caller; dapo == bnpo for one batch); sapo as grpo;
+// cispo and vespo as dapo; luspo: N, so each completion's loss counts L_i times (trl#6654's
+// (per_token_loss * mask).sum(-1).mean(), docs/trl.md). Shared by the
 // section 4 weights below (A_i / D_i) and the GRPO objective (rl/grpo_objective.cpp).
 inline double loss_normalizer(LossType type, double completions, double length, double total_tokens,
                               double max_completion_length) {
   switch (type) {
     case LossType::Grpo:
+    case LossType::Sapo:
       return completions * length;
     case LossType::DrGrpo:
       return completions * max_completion_length;
+    case LossType::Luspo:
+      return completions;
     case LossType::Bnpo:
     case LossType::Dapo:
+    case LossType::Cispo:
+    case LossType::Vespo:
       break;
   }
   return total_tokens;

@@ -134,6 +134,23 @@ std::vector<FieldSpec> build_table() {
   t.push_back(enum_field("importanceSamplingLevel", importance_level_names(),
                          static_cast<double>(ImportanceLevel::Token), "importance_sampling_level",
                          GRPO_WHOLE(objective.importance_level)));
+  // TRL 1.9's loss options, TRL's defaults (every one leaves the default loss unchanged).
+  t.push_back(number_field("sapoTemperaturePos", 0, 100, kOpen, kClosed, 1.0,
+                           "sapo_temperature_pos", GRPO_REAL(objective.sapo_temperature_pos)));
+  t.push_back(number_field("sapoTemperatureNeg", 0, 100, kOpen, kClosed, 1.05,
+                           "sapo_temperature_neg", GRPO_REAL(objective.sapo_temperature_neg)));
+  t.push_back(number_field("vespoKPos", 0, 100, kClosed, kClosed, 2.0, "vespo_k_pos",
+                           GRPO_REAL(objective.vespo_k_pos)));
+  t.push_back(number_field("vespoLambdaPos", 0, 100, kClosed, kClosed, 3.0, "vespo_lambda_pos",
+                           GRPO_REAL(objective.vespo_lambda_pos)));
+  t.push_back(number_field("vespoKNeg", 0, 100, kClosed, kClosed, 3.0, "vespo_k_neg",
+                           GRPO_REAL(objective.vespo_k_neg)));
+  t.push_back(number_field("vespoLambdaNeg", 0, 100, kClosed, kClosed, 2.0, "vespo_lambda_neg",
+                           GRPO_REAL(objective.vespo_lambda_neg)));
+  t.push_back(number_field("topEntropyQuantile", 0, 1, kClosed, kClosed, 1.0,
+                           "top_entropy_quantile", GRPO_REAL(objective.top_entropy_quantile)));
+  t.push_back(bool_field("useBiasCorrectionKl", false, "use_bias_correction_kl",
+                         GRPO_WHOLE(objective.use_bias_correction_kl)));
   // Evaluation.
   t.push_back(int_field("evalSamples", 1, 64, 4, 4, nullptr, GRPO_WHOLE(eval_samples)));
   t.push_back(

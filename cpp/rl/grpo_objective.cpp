@@ -7,6 +7,7 @@
 
 #include "core/errors.h"
 #include "rl/config_fields.h"
+#include "rl/loss_terms.h"
 
 namespace grpo {
 namespace {
@@ -56,7 +57,8 @@ void check_rows(const Ragged& rows, std::size_t n, const Ragged* shape, const ch
 }  // namespace
 
 const std::vector<std::string>& loss_type_names() {
-  static const std::vector<std::string> names = {"grpo", "bnpo", "dr_grpo", "dapo"};
+  static const std::vector<std::string> names = {"grpo",  "bnpo", "dr_grpo", "dapo",
+                                                 "cispo", "sapo", "luspo",   "vespo"};
   return names;
 }
 
@@ -107,6 +109,18 @@ const char* importance_level_name(ImportanceLevel value) {
   return importance_level_names().at(static_cast<std::size_t>(value)).c_str();
 }
 
+namespace {
+
+// `name: must be in [lo, hi], got x` (or (lo, hi] when lo_open); NaN fails.
+void check_range(const char* name, double value, double lo, double hi, bool lo_open = false) {
+  require((lo_open ? value > lo : value >= lo) && value <= hi, [&] {
+    return std::string(name) + ": must be in " + (lo_open ? "(" : "[") + format_number(lo) + ", " +
+           format_number(hi) + "], got " + format_number(value);
+  });
+}
+
+}  // namespace
+
 void ObjectiveConfig::validate() const {
   require(group_size >= 2,
           [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
@@ -119,6 +133,22 @@ void ObjectiveConfig::validate() const {
     return "maxCompletionLength: must be an integer >= 1, got " +
            std::to_string(max_completion_length);
   });
+  // TRL 1.9's options: the config table's ranges where they are training fields; delta,
+  // offPolicyMaskThreshold (None by default) and entropyCoef are grpoObjective's only for now.
+  check_field(field("sapoTemperaturePos"), sapo_temperature_pos);
+  check_field(field("sapoTemperatureNeg"), sapo_temperature_neg);
+  check_field(field("vespoKPos"), vespo_k_pos);
+  check_field(field("vespoLambdaPos"), vespo_lambda_pos);
+  check_field(field("vespoKNeg"), vespo_k_neg);
+  check_field(field("vespoLambdaNeg"), vespo_lambda_neg);
+  if (delta) check_range("delta", *delta, 0.0, 1e6, true);
+  check_field(field("topEntropyQuantile"), top_entropy_quantile);
+  if (off_policy_mask_threshold)
+    check_range("offPolicyMaskThreshold", *off_policy_mask_threshold, -1e6, 1e6);
+  check_range("entropyCoef", entropy_coef, 0.0, 10.0);
+  // TRL refuses VESPO unless importance_sampling_level is "token".
+  require(loss_type != LossType::Vespo || importance_level == ImportanceLevel::Token,
+          "importanceSamplingLevel: must be token for lossType vespo, got sequence");
 }
 
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
@@ -143,7 +173,18 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
     return "refLogProbs: required when beta > 0 (beta = " + format_number(config.beta) + ")";
   });
   if (inputs.ref_logp) check_rows(*inputs.ref_logp, n, &logp, "refLogProbs", "logProbs");
+  const bool entropy_masking = config.top_entropy_quantile < 1.0;
+  const bool entropy_bonus = config.entropy_coef != 0.0;
+  require(inputs.entropies.has_value() || !(entropy_masking || entropy_bonus), [&] {
+    return std::string("entropies: required when ") +
+           (entropy_masking
+                ? "topEntropyQuantile < 1 (topEntropyQuantile = " +
+                      format_number(config.top_entropy_quantile) + ")"
+                : "entropyCoef > 0 (entropyCoef = " + format_number(config.entropy_coef) + ")");
+  });
   if (inputs.entropies) check_rows(*inputs.entropies, n, &logp, "entropies", "logProbs");
+  if (inputs.sampling_logp)
+    check_rows(*inputs.sampling_logp, n, &logp, "samplingLogProbs", "logProbs");
   require(inputs.truncated.empty() || inputs.truncated.size() == n, [&] {
     return "truncated: must have one flag per reward (" + std::to_string(n) + "), got " +
            std::to_string(inputs.truncated.size());
@@ -166,6 +207,7 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
   metrics.num_tokens = total;
   const double count_n = static_cast<double>(n);
   const double total_clamped = static_cast<double>(std::max<long long>(1, total));
+  const LossType loss_type = config.loss_type;
   // 1 / D_i: the weight of each unmasked per-token loss of completion i in the scalar loss.
   auto reduction_weight = [&](std::size_t i) -> double {
     return 1.0 / loss_normalizer(config.loss_type, count_n,
@@ -173,23 +215,48 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
                                  total_clamped, static_cast<double>(config.max_completion_length));
   };
 
+  // --- topEntropyQuantile: keep tokens whose entropy >= the (1 - rho) quantile of the valid
+  // tokens' entropies (get_high_entropy_mask); with no valid token, keep none.
+  double entropy_threshold = -std::numeric_limits<double>::infinity();
+  if (entropy_masking) {
+    std::vector<double> valid;
+    for (std::size_t i = 0; i < n; ++i)
+      if (active[i] > 0)
+        valid.insert(valid.end(), (*inputs.entropies)[i].begin(), (*inputs.entropies)[i].end());
+    entropy_threshold = valid.empty() ? std::numeric_limits<double>::infinity()
+                                      : linear_quantile(valid, 1.0 - config.top_entropy_quantile);
+  }
+  auto entropy_kept = [&](std::size_t i, std::size_t t) {
+    return !entropy_masking || (*inputs.entropies)[i][t] >= entropy_threshold;
+  };
+
   // --- Per-token loss, its gradient and the metrics. ------------------------------------------
   const double low = 1.0 - config.eps_low;
   const double high = 1.0 + config.eps_high;
   const bool sequence_level = config.importance_level == ImportanceLevel::Sequence;
   const bool has_ref = inputs.ref_logp.has_value();
+  const bool clip_family = loss_type == LossType::Grpo || loss_type == LossType::Bnpo ||
+                           loss_type == LossType::DrGrpo || loss_type == LossType::Dapo ||
+                           loss_type == LossType::Luspo;
   double loss = 0.0;
   long long clipped_low = 0, clipped_high = 0;  // tokens (token level) or completions (sequence)
-  double kl_sum = 0.0, entropy_sum = 0.0, ratio_sum = 0.0;
+  long long cispo_clipped = 0;
+  double kl_sum = 0.0, entropy_sum = 0.0, ratio_sum = 0.0, phi_sum = 0.0;
+  double effective_entropy_sum = 0.0;  // over the tokens the entropy bonus sees
+  long long effective_tokens = 0;
   double ratio_min = std::numeric_limits<double>::infinity();
   double ratio_max = -std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  double low_min = nan, high_max = nan;  // nanmin / nanmax over completions
 
   result.grad_logp.resize(n);
+  if (inputs.entropies) result.grad_entropy.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     const std::vector<double>& row = logp[i];
     const std::size_t length = row.size();
     std::vector<double>& grad = result.grad_logp[i];
     grad.assign(length, 0.0);
+    if (inputs.entropies) result.grad_entropy[i].assign(length, 0.0);
     const bool masked_in = active[i] > 0;
     const double a = adv.values[i];
     const double weight = reduction_weight(i);
@@ -204,70 +271,201 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
     };
     auto surrogate = [&](double logr) {
       const double ratio = std::exp(logr);
+      if (loss_type == LossType::Sapo) {
+        const SapoTerm term =
+            sapo_term(ratio, a, config.sapo_temperature_pos, config.sapo_temperature_neg);
+        return Surrogate{term.loss, term.dloss_dlogr, ratio, false, false};
+      }
       const SurrogateLoss s = clipped_surrogate_loss(ratio, a, low, high);
-      return Surrogate{s.loss, s.dloss_dlogr, ratio, s.low, s.high};
+      if (!config.delta) return Surrogate{s.loss, s.dloss_dlogr, ratio, s.low, s.high};
+      // Two-sided clipping: torch.clamp(r, max=delta) is flat above delta.
+      const double clipped = std::min(std::max(ratio, low), high);
+      const double capped = std::min(ratio, *config.delta);
+      const double unclipped_term = capped * a, clipped_term = clipped * a;
+      const double d_unclipped = ratio < *config.delta ? -a * ratio : 0.0;
+      const double d_clipped = (ratio > low && ratio < high) ? -a * ratio : 0.0;
+      const double dloss_dlogr = unclipped_term < clipped_term   ? d_unclipped
+                                 : clipped_term < unclipped_term ? d_clipped
+                                                                 : 0.5 * (d_unclipped + d_clipped);
+      // TRL's clip metric reads the capped ratio.
+      return Surrogate{-std::min(unclipped_term, clipped_term), dloss_dlogr, ratio, s.low,
+                       capped > high && a > 0.0};
     };
 
+    // Per-completion factors: the off-policy mask and VESPO's weight (both detached).
+    double keep = 1.0;
+    if (config.off_policy_mask_threshold && masked_in) {
+      double kl = 0.0;
+      const Ragged* sampler = inputs.sampling_logp ? &*inputs.sampling_logp
+                              : inputs.old_logp    ? &*inputs.old_logp
+                                                   : nullptr;
+      if (sampler != nullptr)
+        for (std::size_t t = 0; t < length; ++t) kl += (*sampler)[i][t] - row[t];
+      kl /= static_cast<double>(active[i]);
+      if (!off_policy_keep(a, kl, *config.off_policy_mask_threshold)) keep = 0.0;
+      metrics.num_off_policy_masked += keep == 0.0 ? 1 : 0;
+    }
+    double phi = 0.0;
+    if (loss_type == LossType::Vespo) {
+      std::vector<double> ratios;
+      if (masked_in)
+        for (std::size_t t = 0; t < length; ++t) ratios.push_back(log_ratio(t));
+      phi = vespo_phi(ratios, a, config.vespo_k_pos, config.vespo_lambda_pos, config.vespo_k_neg,
+                      config.vespo_lambda_neg);
+      phi_sum += phi;
+    }
+
     Surrogate sequence{};
+    long long kept_tokens = 0;  // tokens the entropy mask keeps (sequence-level gradient share)
     if (sequence_level) {
       // GSPO: log r_i = masked mean of the token log-ratios (0 for a fully masked completion).
       double sum = 0.0;
       if (masked_in)
-        for (std::size_t t = 0; t < length; ++t) sum += log_ratio(t);
+        for (std::size_t t = 0; t < length; ++t) {
+          sum += log_ratio(t);
+          kept_tokens += entropy_kept(i, t) ? 1 : 0;
+        }
       sequence = surrogate(sum / static_cast<double>(std::max<long long>(1, active[i])));
       clipped_low += sequence.low ? 1 : 0;
       clipped_high += sequence.high ? 1 : 0;
+      if (clip_family) {
+        low_min = std::isnan(low_min) ? (sequence.low ? 1.0 : 0.0)
+                                      : std::min(low_min, sequence.low ? 1.0 : 0.0);
+        high_max = std::isnan(high_max) ? (sequence.high ? 1.0 : 0.0)
+                                        : std::max(high_max, sequence.high ? 1.0 : 0.0);
+      }
+      if (loss_type == LossType::Cispo)
+        cispo_clipped += (sequence.ratio > config.eps_high && a > 0.0) ? 1 : 0;
     }
     if (!masked_in) continue;
 
+    // Bias-corrected KL at sequence level: d/d logp_s of sum_t k3_t r_i carries sum_t k3_t / n_i.
+    double row_k3 = 0.0;
+    if (has_ref && config.use_bias_correction_kl && sequence_level)
+      for (std::size_t t = 0; t < length; ++t) row_k3 += k3_kl(row[t], (*inputs.ref_logp)[i][t]);
+
+    long long row_low = 0, row_high = 0;
     for (std::size_t t = 0; t < length; ++t) {
       double token_loss, token_grad;
-      if (sequence_level) {
+      double ratio;
+      if (loss_type == LossType::Cispo || loss_type == LossType::Vespo) {
+        // -c * A * logp with c detached: CISPO c = min(r, epsilon_high), VESPO c = phi_i.
+        ratio = sequence_level ? sequence.ratio : std::exp(log_ratio(t));
+        if (!sequence_level && loss_type == LossType::Cispo)
+          cispo_clipped += (ratio > config.eps_high && a > 0.0) ? 1 : 0;
+        const double c = loss_type == LossType::Cispo ? std::min(ratio, config.eps_high) : phi;
+        token_loss = -c * a * row[t];
+        token_grad = -c * a;
+      } else if (sequence_level) {
         // Each of the n_i tokens carries the sequence surrogate and d log r_i / d logp_it = 1/n_i,
-        // so d (n_i copies) / d logp_it = n_i * (1/n_i) * d surrogate / d log r_i.
+        // so d (n_i copies) / d logp_it = n_i * (1/n_i) * d surrogate / d log r_i (with the
+        // entropy mask, k_i kept copies of n_i).
+        ratio = sequence.ratio;
         token_loss = sequence.loss;
         token_grad = sequence.dloss_dlogr;
-        ratio_sum += sequence.ratio;
-        ratio_min = std::min(ratio_min, sequence.ratio);
-        ratio_max = std::max(ratio_max, sequence.ratio);
+        if (entropy_masking)
+          token_grad *= static_cast<double>(kept_tokens) / static_cast<double>(active[i]);
       } else {
         const Surrogate s = surrogate(log_ratio(t));
+        ratio = s.ratio;
         token_loss = s.loss;
         token_grad = s.dloss_dlogr;
         clipped_low += s.low ? 1 : 0;
         clipped_high += s.high ? 1 : 0;
-        ratio_sum += s.ratio;
-        ratio_min = std::min(ratio_min, s.ratio);
-        ratio_max = std::max(ratio_max, s.ratio);
+        row_low += s.low ? 1 : 0;
+        row_high += s.high ? 1 : 0;
+      }
+      ratio_sum += ratio;
+      ratio_min = std::min(ratio_min, ratio);
+      ratio_max = std::max(ratio_max, ratio);
+      // The off-policy and entropy masks multiply the policy term only (not the KL term).
+      // At sequence level a ratio-based term's gradient is shared by all the completion's tokens
+      // (already scaled by k_i / n_i above), so a token the entropy mask drops keeps its share.
+      const bool kept = entropy_kept(i, t);
+      const bool shared_gradient =
+          sequence_level && loss_type != LossType::Cispo && loss_type != LossType::Vespo;
+      if (keep == 0.0) {
+        token_loss = 0.0;
+        token_grad = 0.0;
+      } else if (!kept) {
+        token_loss = 0.0;
+        if (!shared_gradient) token_grad = 0.0;
+        metrics.num_entropy_masked += 1;
       }
       if (has_ref) {
         // k3 and d k3 / d logp = 1 - exp(ref - logp) (k3_kl, grpo_objective.h).
-        const double k3 = k3_kl(row[t], (*inputs.ref_logp)[i][t]);
+        double k3 = k3_kl(row[t], (*inputs.ref_logp)[i][t]);
         const double d = (*inputs.ref_logp)[i][t] - row[t];
+        double dk3 = 1.0 - std::exp(d);
+        if (config.use_bias_correction_kl) {
+          // kl *= r (un-clamped, not detached): d (k3 r) = dk3 r + k3 dr.
+          const double dr =
+              sequence_level ? ratio * row_k3 / static_cast<double>(active[i]) : ratio * k3;
+          dk3 = dk3 * ratio + dr;
+          k3 *= ratio;
+        }
         kl_sum += k3;
         if (config.beta != 0.0) {
           token_loss += config.beta * k3;
-          token_grad += config.beta * (1.0 - std::exp(d));
+          token_grad += config.beta * dk3;
         }
       }
-      if (inputs.entropies) entropy_sum += (*inputs.entropies)[i][t];
+      if (inputs.entropies) {
+        const double h = (*inputs.entropies)[i][t];
+        entropy_sum += h;
+        if (kept) {
+          effective_entropy_sum += h;
+          ++effective_tokens;
+        }
+      }
       loss += weight * token_loss;
       grad[t] = weight * token_grad;
+    }
+    if (!sequence_level && clip_family) {
+      const double len = static_cast<double>(length);
+      const double fl = static_cast<double>(row_low) / len,
+                   fh = static_cast<double>(row_high) / len;
+      low_min = std::isnan(low_min) ? fl : std::min(low_min, fl);
+      high_max = std::isnan(high_max) ? fh : std::max(high_max, fh);
+    }
+  }
+
+  // --- Entropy bonus: loss -= coef * H, H the mean entropy of the tokens the policy term sees
+  // (cispo/dapo/vespo: summed over the same global token count as their loss, so a mean too).
+  if (entropy_bonus) {
+    const double denominator = (loss_type == LossType::Cispo || loss_type == LossType::Dapo ||
+                                loss_type == LossType::Vespo)
+                                   ? total_clamped
+                                   : static_cast<double>(std::max<long long>(1, effective_tokens));
+    loss -= config.entropy_coef * effective_entropy_sum / denominator;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (active[i] == 0) continue;
+      for (std::size_t t = 0; t < logp[i].size(); ++t)
+        if (entropy_kept(i, t)) result.grad_entropy[i][t] = -config.entropy_coef / denominator;
     }
   }
   result.loss = loss;
 
   // --- Metrics, as TRL's masked_batch_mean. ---------------------------------------------------
   const double clip_denominator = sequence_level ? count_n : total_clamped;
-  metrics.clip_ratio_low_mean = static_cast<double>(clipped_low) / clip_denominator;
-  metrics.clip_ratio_high_mean = static_cast<double>(clipped_high) / clip_denominator;
-  metrics.clip_ratio_region_mean =
-      static_cast<double>(clipped_low + clipped_high) / clip_denominator;  // disjoint events
+  metrics.has_clip_ratio = clip_family;
+  if (clip_family) {
+    metrics.clip_ratio_low_mean = static_cast<double>(clipped_low) / clip_denominator;
+    metrics.clip_ratio_high_mean = static_cast<double>(clipped_high) / clip_denominator;
+    metrics.clip_ratio_region_mean =
+        static_cast<double>(clipped_low + clipped_high) / clip_denominator;  // disjoint events
+    metrics.clip_ratio_low_min = low_min;
+    metrics.clip_ratio_high_max = high_max;
+  }
+  metrics.has_cispo_clip_ratio = loss_type == LossType::Cispo;
+  if (metrics.has_cispo_clip_ratio)
+    metrics.cispo_clip_ratio = static_cast<double>(cispo_clipped) / clip_denominator;
+  metrics.has_vespo_phi = loss_type == LossType::Vespo;
+  if (metrics.has_vespo_phi) metrics.vespo_phi_seq_mean = phi_sum / count_n;
   metrics.has_kl = has_ref;
   metrics.kl = has_ref ? kl_sum / total_clamped : 0.0;
   metrics.has_entropy = inputs.entropies.has_value();
   metrics.entropy = metrics.has_entropy ? entropy_sum / total_clamped : 0.0;
-  const double nan = std::numeric_limits<double>::quiet_NaN();
   metrics.ratio_min = total > 0 ? ratio_min : nan;
   metrics.ratio_max = total > 0 ? ratio_max : nan;
   metrics.ratio_mean = total > 0 ? ratio_sum / static_cast<double>(total) : nan;

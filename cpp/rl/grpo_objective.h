@@ -33,9 +33,12 @@
 //   sequence level, the clip ratios are a plain mean over all N completions (TRL's x.mean() for a
 //   (B, 1) tensor). Clipped low: r < 1-eps_low and A < 0; high: r > 1+eps_high and A > 0;
 //   region: either. kl (k3) and entropy are always masked token means.
-// - Later versions divide grpo/bnpo/dr_grpo by current_gradient_accumulation_steps (1 here) and
-//   add options not modelled here: delta (two-sided clipping), top_entropy_quantile, vLLM
-//   importance-sampling correction.
+// - Later versions divide grpo/bnpo/dr_grpo by current_gradient_accumulation_steps (1 here).
+// TRL 1.9 additions (loss types cispo, sapo, luspo, vespo; delta, top_entropy_quantile,
+// off_policy_mask_threshold, use_bias_correction_kl, entropy_coef): huggingface/trl
+// trl/trainer/grpo_trainer.py at v1.9.0 (commit 35def3e, per /work/shared/TRL-NOTES.md), methods
+// _compute_loss, get_gamma_weights, get_off_policy_mask, get_high_entropy_mask; the formulas are
+// in rl/loss_terms.h. The IS-ratio metrics of vllm_importance_sampling_correction are not here yet.
 // Choices of ours: a group whose rewards are all equal gets exactly zero advantages (TRL gets
 // ~1e-13 from rounding of the mean); ratio min/mean/max are over unmasked tokens (NaN when there
 // are none); a zero-length completion contributes nothing.
@@ -54,7 +57,7 @@ namespace grpo {
 enum class ImportanceLevel { Token, Sequence };
 
 // The API spellings, in the enums' order (the config table's options, config_fields.h).
-const std::vector<std::string>& loss_type_names();         // grpo, bnpo, dr_grpo, dapo
+const std::vector<std::string>& loss_type_names();  // grpo bnpo dr_grpo dapo cispo sapo luspo vespo
 const std::vector<std::string>& scale_rewards_names();     // group, batch, none
 const std::vector<std::string>& importance_level_names();  // token, sequence
 
@@ -78,6 +81,18 @@ struct ObjectiveConfig {
   int max_completion_length = 1;                              // max_completion_length, >= 1
   ImportanceLevel importance_level = ImportanceLevel::Token;  // importance_sampling_level
   bool mask_truncated = false;                                // mask_truncated_completions
+  // TRL 1.9 options, each off by default exactly as TRL's default is.
+  double sapo_temperature_pos = 1.0;                // sapo_temperature_pos, in (0, 100]
+  double sapo_temperature_neg = 1.05;               // sapo_temperature_neg, in (0, 100]
+  double vespo_k_pos = 2.0;                         // vespo_k_pos, in [0, 100]
+  double vespo_lambda_pos = 3.0;                    // vespo_lambda_pos, in [0, 100]
+  double vespo_k_neg = 3.0;                         // vespo_k_neg, in [0, 100]
+  double vespo_lambda_neg = 2.0;                    // vespo_lambda_neg, in [0, 100]
+  std::optional<double> delta;                      // delta (None), in (0, 1e6]
+  double top_entropy_quantile = 1.0;                // top_entropy_quantile, in [0, 1]
+  std::optional<double> off_policy_mask_threshold;  // off_policy_mask_threshold (None), finite
+  bool use_bias_correction_kl = false;              // use_bias_correction_kl
+  double entropy_coef = 0.0;                        // entropy_coef, in [0, 10]
 
   // Throws InvalidArgument naming the field (API spelling) and its range. Called once where a
   // config enters the core (the grpoObjective method, ExperimentConfig::validate); grpo_objective
@@ -93,7 +108,10 @@ struct ObjectiveInputs {
   std::optional<Ragged> old_logp;   // behaviour policy; absent = on-policy (old = logp detached)
   std::optional<Ragged> ref_logp;   // reference policy; required when beta > 0
   std::vector<bool> truncated;      // [N] no EOS; empty = none truncated
-  std::optional<Ragged> entropies;  // per-token entropies, only for the metric
+  std::optional<Ragged> entropies;  // per-token entropies: the metric, topEntropyQuantile < 1,
+                                    // entropyCoef > 0 (required by the last two)
+  std::optional<Ragged> sampling_logp;  // the sampler's log-probs for offPolicyMaskThreshold;
+                                        // absent = old_logp (absent too: logp, KL 0), as TRL
 };
 
 struct ObjectiveMetrics {
@@ -110,12 +128,25 @@ struct ObjectiveMetrics {
   long long num_tokens = 0;           // unmasked tokens after masking truncated completions
   long long num_truncated = 0;        // completions flagged truncated
   double frac_reward_zero_std = 0.0;  // TRL frac_reward_zero_std (std used for scaling)
+  // TRL logs the clip_ratio/* family only for grpo, bnpo, dr_grpo, dapo and luspo.
+  bool has_clip_ratio = true;
+  double clip_ratio_low_min = 0.0;      // TRL clip_ratio/low_min: min over completions of their
+                                        // low-clipped token fraction (NaN when no token)
+  double clip_ratio_high_max = 0.0;     // TRL clip_ratio/high_max
+  bool has_cispo_clip_ratio = false;    // loss_type cispo
+  double cispo_clip_ratio = 0.0;        // TRL cispo_clip_ratio: r > epsilon_high and A > 0
+  bool has_vespo_phi = false;           // loss_type vespo
+  double vespo_phi_seq_mean = 0.0;      // TRL vespo/phi_seq_mean, over all N completions
+  long long num_entropy_masked = 0;     // unmasked tokens dropped by topEntropyQuantile
+  long long num_off_policy_masked = 0;  // completions dropped by offPolicyMaskThreshold
 };
 
 struct ObjectiveResult {
   double loss = 0.0;
   std::vector<double> advantages;  // [N]
   Ragged grad_logp;                // [N][L_i] d loss / d logp
+  Ragged grad_entropy;  // [N][L_i] d loss / d entropy (nonzero only with entropyCoef > 0);
+                        // empty when no entropies were given
   ObjectiveMetrics metrics;
 };
 

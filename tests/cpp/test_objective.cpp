@@ -398,8 +398,9 @@ TEST_CASE("zero-length and fully masked completions contribute nothing", "[objec
 }
 
 TEST_CASE("invalid configs and inputs throw naming the field", "[objective]") {
-  CHECK_THROWS_WITH(grpo::parse_loss_type("x"),
-                    "lossType: must be one of grpo, bnpo, dr_grpo, dapo, got 'x'");
+  CHECK_THROWS_WITH(
+      grpo::parse_loss_type("x"),
+      "lossType: must be one of grpo, bnpo, dr_grpo, dapo, cispo, sapo, luspo, vespo, got 'x'");
   CHECK_THROWS_AS(grpo::parse_loss_type("GRPO"), grpo::InvalidArgument);
   CHECK_THROWS_WITH(grpo::parse_scale_rewards("std"),
                     Contains("scaleRewards") && Contains("group, batch, none"));
@@ -503,7 +504,8 @@ TEST_CASE("grpoObjective JSON method: defaults, output shape and errors", "[obje
   };
   const Json loss_error = error_of("lossType", "x");
   CHECK(loss_error["type"] == "RangeError");
-  CHECK(loss_error["message"] == "lossType: must be one of grpo, bnpo, dr_grpo, dapo, got 'x'");
+  CHECK(loss_error["message"] ==
+        "lossType: must be one of grpo, bnpo, dr_grpo, dapo, cispo, sapo, luspo, vespo, got 'x'");
   CHECK(error_of("groupSize", 1)["type"] == "RangeError");
   CHECK_THAT(error_of("groupSize", 1)["message"].get<std::string>(), Contains("groupSize"));
   CHECK(error_of("logProbs", "x")["type"] == "TypeError");
