@@ -161,19 +161,6 @@ std::vector<FieldSpec> build_table() {
 #undef GRPO_WHOLE
 #undef GRPO_REAL
 
-std::string range_text(const FieldSpec& spec) {
-  if (spec.kind == FieldKind::Int)
-    return "[" + format_number(spec.min) + ", " + format_number(spec.max) + "]";
-  return std::string(spec.min_open ? "(" : "[") + format_number(spec.min) + ", " +
-         format_number(spec.max) + (spec.max_open ? ")" : "]");
-}
-
-std::string options_text(const FieldSpec& spec) {
-  std::string text;
-  for (const std::string& option : spec.options) text += (text.empty() ? "" : ", ") + option;
-  return text;
-}
-
 }  // namespace
 
 const std::vector<FieldSpec>& config_fields() {
@@ -204,29 +191,21 @@ int option_index(const FieldSpec& spec, std::string_view text) {
 }
 
 void check_field(const FieldSpec& spec, double value, std::string_view typed) {
+  // Coded errors (core/errors.h): the page renders them in the reader's language.
   switch (spec.kind) {
     case FieldKind::Enum:
-      require(value >= 0 && value < static_cast<double>(spec.options.size()), [&] {
-        return std::string(spec.name) + ": must be one of " + options_text(spec) + ", got '" +
-               std::string(typed) + "'";
-      });
+      if (!(value >= 0 && value < static_cast<double>(spec.options.size())))
+        require_one_of(spec.name, typed, spec.options);
       return;
     case FieldKind::Bool:
       return;  // the reader accepts only true and false
     case FieldKind::Int:
-      require(value >= spec.min && value <= spec.max && std::floor(value) == value, [&] {
-        return std::string(spec.name) + ": must be an integer in " + range_text(spec) + ", got " +
-               format_number(value);
-      });
+      require_integer_in_range(spec.name, value, spec.min, spec.max);
       return;
     case FieldKind::Number: {
-      // Written so that NaN fails every comparison.
-      const bool above = spec.min_open ? value > spec.min : value >= spec.min;
-      const bool below = spec.max_open ? value < spec.max : value <= spec.max;
-      require(above && below, [&] {
-        return std::string(spec.name) + ": must be in " + range_text(spec) + ", got " +
-               format_number(value);
-      });
+      const Ends ends = spec.min_open ? (spec.max_open ? Ends::open : Ends::open_low)
+                                      : (spec.max_open ? Ends::open_high : Ends::closed);
+      require_in_range(spec.name, value, spec.min, spec.max, ends);
       return;
     }
   }
