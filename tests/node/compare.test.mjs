@@ -66,3 +66,20 @@ describe('compare runs', () => {
     assert.throws(() => seedList(0, 2.5), /seeds: must be an integer in \[1, 16\], got 2.5/);
   });
 });
+
+describe('run library', () => {
+  it('keeps the newest runs within the run count and byte limits', async () => {
+    const { overLimit, libraryEntry } = await import('../../web/js/training/run-library.js');
+    const entries = Array.from({ length: 6 }, (_, i) => ({ key: `k${i}`, savedAt: i, bytes: 10 }));
+    assert.deepEqual(overLimit(entries, { maxRuns: 4, maxBytes: 1000 }).sort(), ['k0', 'k1']);
+    assert.deepEqual(overLimit(entries, { maxRuns: 50, maxBytes: 35 }).sort(), ['k0', 'k1', 'k2']);
+    assert.deepEqual(overLimit(entries), []);
+    const core = await loadCore();
+    const defaults = core.experimentConfig({ profile: 'smoke' });
+    const result = { config: core.experimentConfig({ profile: 'smoke', beta: 0.04, seed: 3 }), history: [{ update: 1, loss: 1 }], checkpoint: { big: true } };
+    const entry = libraryEntry(result, { source: 'live', defaults, savedAt: 5 });
+    assert.equal(entry.name, 'dapo, β = 0.04, seed 3');
+    assert.equal(entry.run.checkpoint, undefined, 'no checkpoint in the library');
+    assert.equal(entry.key, libraryEntry(result, { source: 'imported', defaults, savedAt: 9 }).key, 'the same run is one entry');
+  });
+});
