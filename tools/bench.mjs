@@ -21,8 +21,9 @@ runBenchProgram('wasm-node', 'node', ['--no-experimental-fetch', `${root}build/w
 
 // Whole-profile timings through the public JS API (Node) and the page (Chromium), when present.
 for (const [file, fn] of [['bench_api.mjs', 'benchApi'], ['bench_page.mjs', 'benchPage'],
-  ['bench_page_training.mjs', 'benchPageTraining'], ['bench_lighthouse.mjs', 'benchLighthouse'],
-  ['bench_hostile.mjs', 'benchHostile'], ['lesson-seeds.mjs', 'benchLessons']]) {
+  ['bench_page_training.mjs', 'benchPageTraining'], ['bench_page_seeds.mjs', 'benchPageSeeds'],
+  ['bench_lighthouse.mjs', 'benchLighthouse'], ['bench_hostile.mjs', 'benchHostile'],
+  ['lesson-seeds.mjs', 'benchLessons']]) {
   if (existsSync(`${root}tools/${file}`)) {
     console.error(`bench: ${file} ...`);
     const module = await import(`./${file}`);

@@ -13,6 +13,7 @@ import { sliced } from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
 import { HISTORY_COLUMNS } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
+import { comparePanel } from '../training/compare-panel.js';
 
 /** A dashed horizontal line at options.plugins.hline.y (the notebook's ax.axhline(1.0, "--")). */
 export const horizontalLine = {
@@ -165,6 +166,7 @@ export default {
     host.append(h('h3', { text: t('train.historyTitle') }), historyHost);
     const lesson = runNotice(ctx, 'train.updates.notice');
     host.append(lesson.el);
+    const compare = comparePanel(host, ctx, { getConfig: () => validateConfig(core, ctx.values()) });
 
     const label = (key) => t(key);
     // Pixel columns of a chart: a history longer than four points per column is thinned.
@@ -447,6 +449,7 @@ export default {
       destroy() {
         unsubscribe();
         bar?.destroy();
+        compare.destroy();
         observer?.disconnect();
         cancelSlices?.();
         for (const entry of figures) entry.chart?.destroy();

@@ -1,0 +1,102 @@
+// Section 7's "Compare runs" panel in Chromium: finished runs go into the run library and survive
+// a reload; an 8-seed batch draws its mean and min-max band and a per-seed before/after table;
+// four picked runs get a config-diff table; two configs on the same seeds get a paired
+// comparison; Clear empties the library. Screenshots of the overlay and of the band.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, openPage, screenshot, startServer } from './helpers.mjs';
+
+describe('compare runs (section 7)', () => {
+  let server;
+  let browser;
+  let page;
+  let problems;
+  const URL_OF = () => `${server.origin}/embed.html#section=updates&profile=smoke&seed=9`;
+  const open = async () => {
+    await page.goto(URL_OF());
+    await page.waitForSelector('html[data-ready="true"]', { state: 'attached', timeout: 60000 });
+    await page.waitForSelector('.compare-panel[data-library-count]', { state: 'attached', timeout: 30000 });
+  };
+  const count = () => page.evaluate(() => Number(document.querySelector('.compare-panel').dataset.libraryCount));
+  const batch = async (n, hash) => {
+    if (hash) {
+      await page.evaluate((h) => (location.hash = h), hash);
+      await page.waitForTimeout(300);
+    }
+    await page.fill('#compare-seeds', String(n));
+    await page.evaluate(() => delete document.querySelector('.compare-panel').dataset.phase);
+    await page.click('button[data-action="run-seeds"]');
+    await page.waitForSelector('.compare-panel[data-phase="finished"]', { state: 'attached', timeout: 300000 });
+    await page.waitForFunction(() => !document.querySelector('button[data-action="run-seeds"]').disabled);
+  };
+  // A screenshot from the top of `from` to the bottom of `to` (the chart and its table).
+  const shoot = async (name, from, to) => {
+    await page.locator(from).scrollIntoViewIfNeeded();
+    const a = await page.locator(from).boundingBox();
+    const b = await page.locator(to).boundingBox();
+    const top = Math.min(a.y, b.y);
+    await screenshot(page, name, { fullPage: true, clip: { x: 0, y: top + (await page.evaluate(() => scrollY)), width: 1280, height: Math.max(a.y + a.height, b.y + b.height) - top + 8 } });
+  };
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ({ page, problems } = await openPage(browser.context, server.origin));
+    await open();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('keeps the precomputed run in the library, named by its config', async () => {
+    await page.waitForFunction(() => Number(document.querySelector('.compare-panel').dataset.libraryCount) >= 1, null, { timeout: 30000 });
+    const names = await page.$$eval('.compare-panel ul.library li', (items) => items.map((li) => li.textContent.trim()));
+    assert.deepEqual(names, ['dapo, seed 9 (precomputed)']);
+  });
+
+  it('runs 8 seeds in parallel workers: a mean with a min-max band and a per-seed table', async () => {
+    await batch(8);
+    const out = await page.evaluate(() => {
+      const chart = window.Chart.getChart(document.querySelector('figure.compare-figure canvas'));
+      return {
+        labels: chart.data.datasets.map((d) => d.label),
+        points: chart.data.datasets.map((d) => d.data.length),
+        rows: [...document.querySelectorAll('.seed-before-after tbody th')].map((th) => th.textContent),
+      };
+    });
+    assert.deepEqual(out.rows, ['9', '10', '11', '12', '13', '14', '15', '16']);
+    assert.equal(out.labels.length, 3, 'band max, band min, mean');
+    assert.match(out.labels[2], /mean of 8 seeds: dapo, seed 9-16/);
+    assert.deepEqual(out.points, [60, 60, 60]);
+    assert.equal(await count(), 8, 'eight seeds; seed 9 is the precomputed run itself (same config and history: one entry)');
+    await shoot('compare-8-seeds-band', 'figure.compare-figure', '.seed-before-after');
+  });
+
+  it('a paired comparison when another config runs on the same seeds', async () => {
+    await batch(8, '#section=updates&profile=smoke&seed=9&rl.beta=0.04');
+    const summary = await page.textContent('.paired-summary');
+    assert.match(summary, /^Paired over 8 seeds, A = dapo, seed …, B = dapo, β = 0.04, seed …: \d+ seeds favour B, \d+ favour A, \d+ tie/);
+    const [, favourB, favourA, ties] = summary.match(/(\d+) seeds favour B, (\d+) favour A, (\d+) tie/).map(Number);
+    assert.equal(favourB + favourA + ties, 8, 'every seed counted once');
+    const rows = await page.$$eval('.paired-table tbody tr', (trs) => trs.length);
+    assert.equal(rows, 8);
+  });
+
+  it('survives a reload; four picked runs overlay with a config-diff table; Clear empties it', async () => {
+    await page.goto('about:blank');
+    await open();
+    assert.equal(await count(), 16);
+    const boxes = page.locator('.compare-panel ul.library input[type="checkbox"]');
+    for (const i of [0, 1, 8, 9]) await boxes.nth(i).check();
+    assert.equal(await boxes.nth(2).isDisabled(), true, 'a fifth run cannot be picked');
+    const diff = await page.$$eval('.config-diff-table tbody th', (ths) => ths.map((th) => th.textContent));
+    assert.ok(diff.includes('β') && diff.includes('seed'), `diff rows: ${diff}`);
+    const lines = await page.evaluate(() => window.Chart.getChart(document.querySelector('figure.compare-figure canvas')).data.datasets.length);
+    assert.equal(lines, 4);
+    await shoot('compare-four-runs-overlay', 'figure.compare-figure', '.config-diff-table');
+    await page.click('button[data-action="clear-library"]');
+    await page.waitForFunction(() => document.querySelector('.compare-panel').dataset.libraryCount === '0');
+    assert.deepEqual(problems.page, []);
+    assert.deepEqual(problems.console, []);
+  });
+});

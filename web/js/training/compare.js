@@ -1,0 +1,92 @@
+// Comparing runs without a DOM: a run's name from what differs from the profile defaults, the
+// config-diff of a few runs, the across-seed mean with its min-max band, and a paired comparison
+// of two configs over the same seeds. Pure functions; the run library and the charts use them.
+
+// Fields named by a symbol rather than their core name (the notebook's notation).
+const SYMBOLS = { beta: 'β', epsLow: 'ε_low', epsHigh: 'ε_high', learningRate: 'lr', groupSize: 'G', temperature: 'T' };
+// Never part of a difference: the seed is named on its own, the profile picks the defaults.
+const NOT_COMPARED = new Set(['seed', 'profile']);
+
+const shown = (value) => (typeof value === 'number' ? String(Number(value.toPrecision(6))) : String(value));
+
+/**
+ * The fields of `config` whose value differs from `defaults` (the profile defaults the core gives,
+ * `core.experimentConfig({profile})`), in the config's key order: [{field, value, default}].
+ */
+export function differences(config, defaults) {
+  return Object.keys(config)
+    .filter((field) => !NOT_COMPARED.has(field) && JSON.stringify(config[field]) !== JSON.stringify(defaults?.[field]))
+    .map((field) => ({ field, value: config[field], default: defaults?.[field] }));
+}
+
+/**
+ * A run's name: its loss type, what differs from the profile defaults, the profile when it is not
+ * the notebook's smoke run, and the seed: "dapo, β = 0.04, seed 3".
+ */
+export function runName(config, defaults) {
+  const parts = [String(config.lossType)];
+  if (config.profile && config.profile !== 'smoke') parts.push(String(config.profile));
+  for (const { field, value } of differences(config, defaults)) {
+    if (field === 'lossType') continue;
+    parts.push(`${SYMBOLS[field] ?? field} = ${shown(value)}`);
+  }
+  parts.push(`seed ${config.seed}`);
+  return parts.join(', ');
+}
+
+/** The fields on which `configs` do not all agree: [{field, values: [one per config]}]. */
+export function configDiff(configs) {
+  const fields = [...new Set(configs.flatMap((c) => Object.keys(c)))];
+  return fields
+    .filter((field) => new Set(configs.map((c) => JSON.stringify(c[field]))).size > 1)
+    .map((field) => ({ field, label: SYMBOLS[field] ?? field, values: configs.map((c) => c[field]) }));
+}
+
+/**
+ * The across-seed statistics of one metric of several histories, update by update (up to the
+ * shortest history): [{update, mean, min, max, n}]. The band is min-max: with 2-16 seeds a
+ * quantile band would rest on one or two points.
+ */
+export function seedBand(histories, metric) {
+  if (!histories.length) return [];
+  const length = Math.min(...histories.map((h) => h.length));
+  const band = [];
+  for (let i = 0; i < length; i += 1) {
+    const values = histories.map((h) => h[i][metric]).filter((v) => typeof v === 'number' && Number.isFinite(v));
+    if (!values.length) continue;
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    band.push({ update: histories[0][i].update, mean, min: Math.min(...values), max: Math.max(...values), n: values.length });
+  }
+  return band;
+}
+
+/**
+ * A paired comparison of two configs over the same seeds: for each seed both ran, b - a of one
+ * final metric, and how many seeds favour each side (higher is better unless `lowerIsBetter`).
+ * a, b: [{seed, value}]. Returns {pairs: [{seed, a, b, diff}], favourA, favourB, ties, meanDiff}.
+ */
+export function pairedComparison(a, b, { lowerIsBetter = false } = {}) {
+  const bySeed = new Map(b.map((r) => [r.seed, r.value]));
+  const pairs = a.filter((r) => bySeed.has(r.seed)).map((r) => ({ seed: r.seed, a: r.value, b: bySeed.get(r.seed), diff: bySeed.get(r.seed) - r.value }));
+  const sign = lowerIsBetter ? -1 : 1;
+  const favourB = pairs.filter((p) => sign * p.diff > 0).length;
+  const favourA = pairs.filter((p) => sign * p.diff < 0).length;
+  const meanDiff = pairs.length ? pairs.reduce((s, p) => s + p.diff, 0) / pairs.length : null;
+  return { pairs, favourA, favourB, ties: pairs.length - favourA - favourB, meanDiff };
+}
+
+/** The final metrics of a finished run's result: {train, heldout} as the before/after table shows them. */
+export function finalMetrics(result) {
+  return { train: result.afterTrain, heldout: result.afterHeldout };
+}
+
+/** A comparison as CSV: one row per run and update, the run's name then every history field. */
+export function comparisonCsv(runs) {
+  const fields = [...new Set(runs.flatMap((r) => r.history.flatMap((row) => Object.keys(row))))];
+  const quote = (s) => (/[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
+  const lines = [['run', 'seed', ...fields].join(',')];
+  for (const run of runs) {
+    for (const row of run.history) lines.push([quote(run.name), run.config.seed, ...fields.map((f) => (row[f] ?? ''))].join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,120 @@
+// "Run across seeds": N seeds of one config trained in parallel module Web Workers (the same
+// worker.js as a single run, so each seed's numbers are its single run's), one progress for the
+// whole batch, pause/resume/stop for all. No SharedArrayBuffer: it runs in an LMS iframe without
+// cross-origin isolation.
+
+export const SEEDS_MIN = 1;
+export const SEEDS_MAX = 16;
+
+/** How many workers for n seeds: min(n, hardwareConcurrency - 1), at least 1. */
+export function workerCount(n, cores = globalThis.navigator?.hardwareConcurrency ?? 2) {
+  return Math.max(1, Math.min(n, cores - 1));
+}
+
+/** The seeds list: n consecutive seeds from `first`; a bad n is a RangeError naming the parameter. */
+export function seedList(first, n) {
+  if (!Number.isInteger(n) || n < SEEDS_MIN || n > SEEDS_MAX) {
+    throw new RangeError(`seeds: must be an integer in [${SEEDS_MIN}, ${SEEDS_MAX}], got ${n}`);
+  }
+  return Array.from({ length: n }, (_, i) => first + i);
+}
+
+/**
+ * Starts the batch. config: a validated config (its seed is replaced per run); seeds: the seeds;
+ * workers: the pool size (default workerCount); onProgress({done, total, finished, perSeed}) is
+ * called on every update of any seed. Returns {promise, pause(), resume(), stop(), workers}:
+ * promise resolves to [{seed, result, stopped, ms}] in seed order (result as the worker's
+ * 'finished' message: history, before/after metrics, no checkpoint), or rejects on an error.
+ */
+export function runSeeds(config, seeds, { workers = workerCount(seeds.length), onProgress = () => {}, workerUrl } = {}) {
+  const url = workerUrl ?? new URL('./worker.js', import.meta.url);
+  const total = seeds.length * config.updates;
+  const perSeed = new Map(seeds.map((s) => [s, 0]));
+  const results = new Map();
+  const queue = [...seeds];
+  const pool = [];
+  let paused = false;
+  let stopped = false;
+  let settled = false;
+  let resolveAll;
+  let rejectAll;
+  const promise = new Promise((resolve, reject) => {
+    resolveAll = resolve;
+    rejectAll = reject;
+  });
+
+  const progress = () => {
+    let done = 0;
+    for (const v of perSeed.values()) done += v;
+    onProgress({ done, total, finished: results.size, perSeed: new Map(perSeed) });
+  };
+  const end = (error) => {
+    if (settled) return;
+    settled = true;
+    for (const slot of pool) slot.worker.terminate();
+    if (error) rejectAll(error);
+    else resolveAll(seeds.filter((s) => results.has(s)).map((s) => results.get(s)));
+  };
+  const next = (slot) => {
+    if (stopped || !queue.length) {
+      slot.runId = null;
+      if (pool.every((s) => s.runId === null)) end();
+      return;
+    }
+    const seed = queue.shift();
+    slot.seed = seed;
+    slot.runId = `seed-${seed}`;
+    slot.worker.postMessage({ type: 'start', runId: slot.runId, config: { ...config, seed }, autorun: !paused });
+  };
+
+  for (let i = 0; i < Math.max(1, Math.min(workers, seeds.length)); i += 1) {
+    const worker = new Worker(url, { type: 'module', name: `grpo-seeds-${i}` });
+    const slot = { worker, seed: null, runId: null };
+    worker.addEventListener('message', ({ data }) => {
+      if (data.type === 'error' && (data.fatal || data.runId === slot.runId)) {
+        end(new Error(`seed ${slot.seed}: ${data.message}`));
+        return;
+      }
+      if (data.runId !== slot.runId) return;
+      if (data.type === 'row') {
+        perSeed.set(slot.seed, data.updatesDone);
+        progress();
+      } else if (data.type === 'finished') {
+        results.set(slot.seed, { seed: slot.seed, result: data.result, stopped: data.stopped, ms: data.ms });
+        progress();
+        next(slot);
+      } else if (data.type === 'diverged') {
+        results.set(slot.seed, { seed: slot.seed, result: null, diverged: data.fields, stopped: false, ms: null });
+        next(slot);
+      }
+    });
+    worker.addEventListener('error', (event) => {
+      event.preventDefault?.();
+      end(new Error(event.message || 'a seed worker could not start'));
+    });
+    pool.push(slot);
+  }
+  for (const slot of pool) next(slot);
+
+  const broadcast = (type) => {
+    for (const slot of pool) if (slot.runId) slot.worker.postMessage({ type, runId: slot.runId });
+  };
+  return {
+    promise,
+    workers: pool.length,
+    pause() {
+      paused = true;
+      broadcast('pause');
+    },
+    resume() {
+      paused = false;
+      broadcast('resume');
+    },
+    /** Ends every running seed now (each measured as it is); seeds not yet started are dropped. */
+    stop() {
+      stopped = true;
+      queue.length = 0;
+      broadcast('stop');
+    },
+  };
+}
