@@ -70,6 +70,66 @@ std::vector<double> group_relative_advantages(const std::vector<double>& rewards
   return advantages;
 }
 
+const std::vector<std::string>& advantage_estimator_names() {
+  static const std::vector<std::string> names = {"grpo", "dr_grpo", "rloo", "reinforce_baseline",
+                                                 "reinforce"};
+  return names;
+}
+
+const char* advantage_estimator_name(AdvantageEstimator value) {
+  return advantage_estimator_names().at(static_cast<std::size_t>(value)).c_str();
+}
+
+std::vector<double> estimate_advantages(const std::vector<double>& rewards, int group_size,
+                                        AdvantageEstimator estimator) {
+  check_rewards(rewards, "rewards");
+  require(group_size >= 2,
+          [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
+  const std::size_t n = rewards.size(), g = static_cast<std::size_t>(group_size);
+  require(n % g == 0, [&] {
+    return "rewards: length must be a positive multiple of groupSize (" +
+           std::to_string(group_size) + "), got " + std::to_string(n);
+  });
+  std::vector<double> out(rewards);
+  if (estimator == AdvantageEstimator::Reinforce) return out;
+  if (estimator == AdvantageEstimator::ReinforceBaseline) {
+    double mean = 0.0;
+    for (double r : rewards) mean += r;
+    mean /= static_cast<double>(n);
+    for (double& a : out) a -= mean;
+    return out;
+  }
+  for (std::size_t begin = 0; begin < n; begin += g) {
+    const auto first = rewards.begin() + static_cast<std::ptrdiff_t>(begin);
+    const auto last = first + static_cast<std::ptrdiff_t>(g);
+    if (std::all_of(first, last, [&](double r) { return r == *first; })) {
+      std::fill(out.begin() + static_cast<std::ptrdiff_t>(begin),
+                out.begin() + static_cast<std::ptrdiff_t>(begin + g), 0.0);
+      continue;  // equal rewards: exact zeros
+    }
+    double sum = 0.0;
+    for (auto it = first; it != last; ++it) sum += *it;
+    const double mean = sum / static_cast<double>(g);
+    double squares = 0.0;
+    for (auto it = first; it != last; ++it) squares += (*it - mean) * (*it - mean);
+    const double std_dev = std::sqrt(squares / static_cast<double>(g - 1));
+    for (std::size_t i = begin; i < begin + g; ++i) {
+      switch (estimator) {
+        case AdvantageEstimator::Grpo:
+          out[i] = (rewards[i] - mean) / (std_dev + kStdEpsilon);
+          break;
+        case AdvantageEstimator::DrGrpo:
+          out[i] = rewards[i] - mean;
+          break;
+        default:
+          out[i] = rewards[i] - (sum - rewards[i]) / static_cast<double>(g - 1);
+          break;
+      }
+    }
+  }
+  return out;
+}
+
 std::vector<double> clipped_surrogate_terms(const std::vector<double>& ratios,
                                             const std::vector<double>& advantages, double eps_low,
                                             double eps_high) {

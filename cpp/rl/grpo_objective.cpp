@@ -36,7 +36,7 @@ struct Advantages {
 };
 
 Advantages compute_advantages(const std::vector<double>& rewards, int group_size,
-                              ScaleRewards scale) {
+                              ScaleRewards scale, AdvantageEstimator estimator) {
   require(group_size >= 2,
           [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
   const std::size_t n = rewards.size();
@@ -63,12 +63,18 @@ Advantages compute_advantages(const std::vector<double>& rewards, int group_size
       mean /= static_cast<double>(g);
       for (std::size_t i = begin; i < end; ++i) out.values[i] = rewards[i] - mean;
     }
+    if (estimator != AdvantageEstimator::Grpo) {  // the ancestors: their own baseline, no scale
+      for (std::size_t i = begin; i < end; ++i) out.scale_std[i] = group_std;
+      continue;
+    }
     const double std_used = scale == ScaleRewards::Batch ? batch_std : group_std;
     for (std::size_t i = begin; i < end; ++i) {
       out.scale_std[i] = std_used;
       if (scale != ScaleRewards::None) out.values[i] /= std_used + kStdEpsilon;
     }
   }
+  if (estimator != AdvantageEstimator::Grpo)
+    out.values = estimate_advantages(rewards, group_size, estimator);
   return out;
 }
 
@@ -134,6 +140,10 @@ ImportanceLevel parse_importance_level(const std::string& text) {
   return parse_option<ImportanceLevel>("importanceSamplingLevel", text);
 }
 
+AdvantageEstimator parse_advantage_estimator(const std::string& text) {
+  return parse_option<AdvantageEstimator>("advantageEstimator", text);
+}
+
 const char* loss_type_name(LossType value) {
   return loss_type_names().at(static_cast<std::size_t>(value)).c_str();
 }
@@ -161,14 +171,14 @@ void ObjectiveConfig::validate() const {
 }
 
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
-                                    ScaleRewards scale) {
-  return compute_advantages(rewards, group_size, scale).values;
+                                    ScaleRewards scale, AdvantageEstimator estimator) {
+  return compute_advantages(rewards, group_size, scale, estimator).values;
 }
 
 ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInputs& inputs) {
   // --- Validation of the inputs (config is valid): nothing is computed before. ---------------
-  const Advantages adv =
-      compute_advantages(inputs.rewards, config.group_size, config.scale_rewards);
+  const Advantages adv = compute_advantages(inputs.rewards, config.group_size, config.scale_rewards,
+                                            config.advantage_estimator);
   const std::size_t n = inputs.rewards.size();
   const Ragged& logp = inputs.logp;
   check_rows(logp, n, nullptr, "logProbs", "logProbs");

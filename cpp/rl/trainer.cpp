@@ -75,8 +75,8 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
       batch.groups[p].push_back(std::move(row));
     }
   }
-  const std::vector<double> advantages =
-      grpo_advantages(rewards, group, config.objective.scale_rewards);
+  const std::vector<double> advantages = grpo_advantages(
+      rewards, group, config.objective.scale_rewards, config.objective.advantage_estimator);
   int informative = 0;
   for (std::size_t p = 0; p < prompts.size(); ++p) {
     bool all_equal = true;
