@@ -1,4 +1,4 @@
-// Section 3: group-relative advantages and the clipped surrogate.
+// Section 3 and the trainer: group-relative advantages and the clipped surrogate.
 #include "core/advantages.h"
 
 #include <algorithm>
@@ -9,8 +9,6 @@
 
 namespace grpo {
 namespace {
-
-constexpr double kStdEpsilon = 1e-4;  // TRL adds this to the std before dividing.
 
 void check_clip_arguments(const std::vector<double>& ratios, const std::vector<double>& advantages,
                           double eps_low, double eps_high) {
@@ -35,6 +33,20 @@ void check_clip_arguments(const std::vector<double>& ratios, const std::vector<d
           [&] { return "epsHigh: must be in [0, 10], got " + format_number(eps_high); });
 }
 
+// Sample standard deviation (n-1) of values[begin, end), exactly 0 when they are all equal.
+double sample_std(const std::vector<double>& values, std::size_t begin, std::size_t end) {
+  const std::size_t count = end - begin;
+  if (count < 2) return 0.0;
+  const auto [lo, hi] = std::minmax_element(values.begin() + begin, values.begin() + end);
+  if (*lo == *hi) return 0.0;
+  double mean = 0.0;
+  for (std::size_t i = begin; i < end; ++i) mean += values[i];
+  mean /= static_cast<double>(count);
+  double squares = 0.0;
+  for (std::size_t i = begin; i < end; ++i) squares += (values[i] - mean) * (values[i] - mean);
+  return std::sqrt(squares / static_cast<double>(count - 1));
+}
+
 }  // namespace
 
 void check_rewards(const std::vector<double>& rewards, const char* name) {
@@ -49,47 +61,12 @@ void check_rewards(const std::vector<double>& rewards, const char* name) {
     });
 }
 
-std::vector<double> group_relative_advantages(const std::vector<double>& rewards, bool scale) {
-  check_rewards(rewards, "rewards");
-  const double n = static_cast<double>(rewards.size());
-  double mean = 0.0;
-  for (double r : rewards) mean += r;
-  mean /= n;
-  std::vector<double> advantages(rewards.size());
-  for (std::size_t i = 0; i < rewards.size(); ++i) advantages[i] = rewards[i] - mean;
-  if (scale && rewards.size() > 1) {
-    double squares = 0.0;
-    for (double a : advantages) squares += a * a;
-    const double std_dev = std::sqrt(squares / (n - 1.0));
-    for (double& a : advantages) a /= std_dev + kStdEpsilon;
-  }
-  // Equal rewards: exact zeros, not rounding noise.
-  const bool all_equal =
-      std::all_of(rewards.begin(), rewards.end(), [&](double r) { return r == rewards.front(); });
-  if (all_equal) std::fill(advantages.begin(), advantages.end(), 0.0);
-  return advantages;
-}
+namespace {
 
-const std::vector<std::string>& advantage_estimator_names() {
-  static const std::vector<std::string> names = {"grpo", "dr_grpo", "rloo", "reinforce_baseline",
-                                                 "reinforce"};
-  return names;
-}
-
-const char* advantage_estimator_name(AdvantageEstimator value) {
-  return advantage_estimator_names().at(static_cast<std::size_t>(value)).c_str();
-}
-
-std::vector<double> estimate_advantages(const std::vector<double>& rewards, int group_size,
-                                        AdvantageEstimator estimator) {
-  check_rewards(rewards, "rewards");
-  require(group_size >= 2,
-          [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
-  const std::size_t n = rewards.size(), g = static_cast<std::size_t>(group_size);
-  require(n % g == 0, [&] {
-    return "rewards: length must be a positive multiple of groupSize (" +
-           std::to_string(group_size) + "), got " + std::to_string(n);
-  });
+// The estimators' values, unchecked (estimate_advantages checks).
+std::vector<double> estimator_values(const std::vector<double>& rewards, std::size_t g,
+                                     AdvantageEstimator estimator) {
+  const std::size_t n = rewards.size();
   std::vector<double> out(rewards);
   if (estimator == AdvantageEstimator::Reinforce) return out;
   if (estimator == AdvantageEstimator::ReinforceBaseline) {
@@ -130,15 +107,76 @@ std::vector<double> estimate_advantages(const std::vector<double>& rewards, int 
   return out;
 }
 
+}  // namespace
+
+GroupAdvantages group_advantages(const std::vector<double>& rewards, std::size_t group_size,
+                                 ScaleRewards scale, AdvantageEstimator estimator) {
+  const std::size_t n = rewards.size();
+  GroupAdvantages out;
+  out.values.assign(n, 0.0);
+  out.scale_std.assign(n, 0.0);
+  const double batch_std = scale == ScaleRewards::Batch ? sample_std(rewards, 0, n) : 0.0;
+  for (std::size_t begin = 0; begin < n; begin += group_size) {
+    const std::size_t end = begin + group_size;
+    const double group_std = sample_std(rewards, begin, end);
+    if (group_std > 0.0) {  // equal rewards: exactly zero advantages (TRL: ~1e-13 of rounding)
+      double mean = 0.0;
+      for (std::size_t i = begin; i < end; ++i) mean += rewards[i];
+      mean /= static_cast<double>(group_size);
+      for (std::size_t i = begin; i < end; ++i) out.values[i] = rewards[i] - mean;
+    }
+    if (estimator != AdvantageEstimator::Grpo) {  // the ancestors: their own baseline, no scale
+      for (std::size_t i = begin; i < end; ++i) out.scale_std[i] = group_std;
+      continue;
+    }
+    const double std_used = scale == ScaleRewards::Batch ? batch_std : group_std;
+    for (std::size_t i = begin; i < end; ++i) {
+      out.scale_std[i] = std_used;
+      if (scale != ScaleRewards::None) out.values[i] /= std_used + kStdEpsilon;
+    }
+  }
+  if (estimator != AdvantageEstimator::Grpo)
+    out.values = estimator_values(rewards, group_size, estimator);
+  return out;
+}
+
+std::vector<double> group_relative_advantages(const std::vector<double>& rewards, bool scale) {
+  check_rewards(rewards, "rewards");
+  return group_advantages(rewards, rewards.size(), scale ? ScaleRewards::Group : ScaleRewards::None)
+      .values;
+}
+
+const std::vector<std::string>& advantage_estimator_names() {
+  static const std::vector<std::string> names = {"grpo", "dr_grpo", "rloo", "reinforce_baseline",
+                                                 "reinforce"};
+  return names;
+}
+
+const char* advantage_estimator_name(AdvantageEstimator value) {
+  return advantage_estimator_names().at(static_cast<std::size_t>(value)).c_str();
+}
+
+std::vector<double> estimate_advantages(const std::vector<double>& rewards, int group_size,
+                                        AdvantageEstimator estimator) {
+  check_rewards(rewards, "rewards");
+  require(group_size >= 2,
+          [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
+  const std::size_t n = rewards.size(), g = static_cast<std::size_t>(group_size);
+  require(n % g == 0, [&] {
+    return "rewards: length must be a positive multiple of groupSize (" +
+           std::to_string(group_size) + "), got " + std::to_string(n);
+  });
+  return estimator_values(rewards, g, estimator);
+}
+
 std::vector<double> clipped_surrogate_terms(const std::vector<double>& ratios,
                                             const std::vector<double>& advantages, double eps_low,
                                             double eps_high) {
   check_clip_arguments(ratios, advantages, eps_low, eps_high);
   std::vector<double> terms(ratios.size());
-  for (std::size_t i = 0; i < ratios.size(); ++i) {
-    const double clipped = std::clamp(ratios[i], 1.0 - eps_low, 1.0 + eps_high);
-    terms[i] = std::min(ratios[i] * advantages[i], clipped * advantages[i]);
-  }
+  for (std::size_t i = 0; i < ratios.size(); ++i)
+    terms[i] =
+        -clipped_surrogate_loss(ratios[i], advantages[i], 1.0 - eps_low, 1.0 + eps_high).loss;
   return terms;
 }
 
@@ -147,9 +185,11 @@ std::vector<bool> clip_activity(const std::vector<double>& ratios,
                                 double eps_high) {
   check_clip_arguments(ratios, advantages, eps_low, eps_high);
   std::vector<bool> active(ratios.size());
-  for (std::size_t i = 0; i < ratios.size(); ++i)
-    active[i] = (advantages[i] > 0.0 && ratios[i] > 1.0 + eps_high) ||
-                (advantages[i] < 0.0 && ratios[i] < 1.0 - eps_low);
+  for (std::size_t i = 0; i < ratios.size(); ++i) {
+    const SurrogateLoss s =
+        clipped_surrogate_loss(ratios[i], advantages[i], 1.0 - eps_low, 1.0 + eps_high);
+    active[i] = s.low || s.high;
+  }
   return active;
 }
 

@@ -1,6 +1,10 @@
-// Section 3: group-relative advantages (TRL's GRPOTrainer) and PPO-style clipping.
+// Section 3 and the trainer: group-relative advantages (TRL's GRPOTrainer) and PPO-style clipping.
+// The math lives here once; the section APIs check their arguments and call it, and the GRPO
+// objective (rl/grpo_objective.cpp) calls the unchecked kernels below on every token.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -14,8 +18,7 @@ namespace grpo {
 //                      (= G / (G - 1) * (r_i - mean_g))
 //   reinforce_baseline r_i - mean_batch                 one baseline for the whole batch
 //   reinforce          r_i                              no baseline
-// The trainer's grpo is its objective's own path (scaleRewards group/batch/none applies to it
-// only); the other four come from estimate_advantages below.
+// scaleRewards (group/batch/none) applies to grpo only.
 enum class AdvantageEstimator { Grpo, DrGrpo, Rloo, ReinforceBaseline, Reinforce };
 
 // The API spellings, in the enum's order: grpo, dr_grpo, rloo, reinforce_baseline, reinforce.
@@ -29,11 +32,51 @@ const char* advantage_estimator_name(AdvantageEstimator value);
 std::vector<double> estimate_advantages(const std::vector<double>& rewards, int group_size,
                                         AdvantageEstimator estimator);
 
-// Rewards minus the group mean; with `scale`, divided by (sample std (n-1) + 1e-4), as TRL.
+inline constexpr double kStdEpsilon = 1e-4;  // TRL: advantages / (std + 1e-4)
+
+enum class ScaleRewards { Group, Batch, None };  // TRL scale_rewards
+
+struct GroupAdvantages {
+  std::vector<double> values;     // [N]
+  std::vector<double> scale_std;  // [N] the std TRL scales (or, for "none", logs) with
+};
+
+// TRL's advantages for `rewards` in contiguous groups of `group_size`: rewards minus the GROUP
+// mean; "group" divides by the group's sample std (n-1) + 1e-4, "batch" by the whole batch's
+// sample std + 1e-4 (still centred on the group mean), "none" only centres. A group whose rewards
+// are all equal gets exactly zero (TRL: ~1e-13 of rounding). Unchecked: rewards finite, their
+// count a positive multiple of group_size >= 1 (callers check; messages name their arguments).
+// With an estimator other than grpo, that estimator's values (formulas above; scale is not
+// used) and the group's sample std as scale_std (for frac_reward_zero_std).
+GroupAdvantages group_advantages(const std::vector<double>& rewards, std::size_t group_size,
+                                 ScaleRewards scale,
+                                 AdvantageEstimator estimator = AdvantageEstimator::Grpo);
+
+// Section 3's one group: group_advantages with scale ? "group" : "none".
 // A group of one or of equal rewards gives zeros. rewards: non-empty, finite.
 std::vector<double> group_relative_advantages(const std::vector<double>& rewards, bool scale);
 
-// min(ratio*A, clip(ratio, 1-eps_low, 1+eps_high)*A) per element.
+// The clipped surrogate of one token as a loss: -min(r*A, clip(r, low, high)*A), its derivative
+// with respect to log r, and which clip is active. Where the clipped branch is selected and
+// differs, the loss is flat in r; elsewhere (including the tie inside the band, where
+// torch.minimum splits the gradient between two equal branches) it is -A*r.
+// Clipped low: r < low and A < 0; high: r > high and A > 0 (disjoint).
+struct SurrogateLoss {
+  double loss, dloss_dlogr;
+  bool low, high;
+};
+inline SurrogateLoss clipped_surrogate_loss(double ratio, double advantage, double low,
+                                            double high) {
+  SurrogateLoss s;
+  const double clipped = std::min(std::max(ratio, low), high);
+  s.loss = -std::min(ratio * advantage, clipped * advantage);
+  s.low = ratio < low && advantage < 0.0;
+  s.high = ratio > high && advantage > 0.0;
+  s.dloss_dlogr = (s.low || s.high) ? 0.0 : -advantage * ratio;
+  return s;
+}
+
+// min(ratio*A, clip(ratio, 1-eps_low, 1+eps_high)*A) per element (the negated loss above).
 // ratios > 0, eps_low in [0, 1), eps_high >= 0, equal lengths.
 std::vector<double> clipped_surrogate_terms(const std::vector<double>& ratios,
                                             const std::vector<double>& advantages, double eps_low,

@@ -1,4 +1,4 @@
-// Section 4: token weights of the three loss reductions.
+// Section 4: token weights of the three loss reductions (their normalisers: reductions.h).
 #include "core/reductions.h"
 
 #include <algorithm>
@@ -50,8 +50,9 @@ TokenWeights original_grpo_token_weights(const std::vector<double>& rewards,
                                          const std::vector<long long>& lengths) {
   check_lengths(rewards, lengths);
   const double group = static_cast<double>(rewards.size());
-  return spread(group_relative_advantages(rewards, true), lengths,
-                [&](std::size_t i) { return group * static_cast<double>(lengths[i]); });
+  return spread(group_relative_advantages(rewards, true), lengths, [&](std::size_t i) {
+    return loss_normalizer(LossType::Grpo, group, static_cast<double>(lengths[i]), 0, 0);
+  });
 }
 
 TokenWeights dr_grpo_token_weights(const std::vector<double>& rewards,
@@ -63,8 +64,8 @@ TokenWeights dr_grpo_token_weights(const std::vector<double>& rewards,
            " (the longest length), " + std::to_string(kMaxLength) + "], got " +
            std::to_string(fixed_length);
   });
-  const double denominator =
-      static_cast<double>(rewards.size()) * static_cast<double>(fixed_length);
+  const double denominator = loss_normalizer(LossType::DrGrpo, static_cast<double>(rewards.size()),
+                                             0, 0, static_cast<double>(fixed_length));
   return spread(group_relative_advantages(rewards, false), lengths,
                 [&](std::size_t) { return denominator; });
 }
@@ -74,8 +75,9 @@ TokenWeights dapo_token_weights(const std::vector<double>& rewards,
   check_lengths(rewards, lengths);
   double total = 0.0;
   for (long long length : lengths) total += static_cast<double>(length);
+  const double denominator = loss_normalizer(LossType::Dapo, 0, 0, total, 0);
   return spread(group_relative_advantages(rewards, true), lengths,
-                [&](std::size_t) { return total; });
+                [&](std::size_t) { return denominator; });
 }
 
 std::vector<double> response_contributions(const TokenWeights& weights) {

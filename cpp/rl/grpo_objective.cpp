@@ -11,32 +11,13 @@
 namespace grpo {
 namespace {
 
-constexpr double kStdEpsilon = 1e-4;  // TRL: advantages / (std + 1e-4)
-
 std::string index_name(const char* name, std::size_t i) {
   return std::string(name) + "[" + std::to_string(i) + "]";
 }
 
-// Sample standard deviation (n-1) of values[begin, end), exactly 0 when they are all equal.
-double sample_std(const std::vector<double>& values, std::size_t begin, std::size_t end) {
-  const std::size_t count = end - begin;
-  const auto [lo, hi] = std::minmax_element(values.begin() + begin, values.begin() + end);
-  if (count < 2 || *lo == *hi) return 0.0;
-  double mean = 0.0;
-  for (std::size_t i = begin; i < end; ++i) mean += values[i];
-  mean /= static_cast<double>(count);
-  double squares = 0.0;
-  for (std::size_t i = begin; i < end; ++i) squares += (values[i] - mean) * (values[i] - mean);
-  return std::sqrt(squares / static_cast<double>(count - 1));
-}
-
-struct Advantages {
-  std::vector<double> values;     // [N]
-  std::vector<double> scale_std;  // [N] the std TRL scales (or, for "none", logs) with
-};
-
-Advantages compute_advantages(const std::vector<double>& rewards, int group_size,
-                              ScaleRewards scale, AdvantageEstimator estimator) {
+// The advantages of `rewards` in groups of `group_size`, after checking both.
+GroupAdvantages checked_advantages(const std::vector<double>& rewards, int group_size,
+                                   ScaleRewards scale, AdvantageEstimator estimator) {
   require(group_size >= 2,
           [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
   const std::size_t n = rewards.size();
@@ -49,33 +30,7 @@ Advantages compute_advantages(const std::vector<double>& rewards, int group_size
     if (!std::isfinite(rewards[i]))
       throw InvalidArgument(index_name("rewards", i) + ": must be a finite number, got " +
                             format_number(rewards[i]));
-
-  Advantages out;
-  out.values.assign(n, 0.0);
-  out.scale_std.assign(n, 0.0);
-  const double batch_std = sample_std(rewards, 0, n);
-  for (std::size_t begin = 0; begin < n; begin += g) {
-    const std::size_t end = begin + g;
-    const double group_std = sample_std(rewards, begin, end);
-    if (group_std > 0.0) {  // equal rewards: exactly zero advantages (TRL: ~1e-13 of rounding)
-      double mean = 0.0;
-      for (std::size_t i = begin; i < end; ++i) mean += rewards[i];
-      mean /= static_cast<double>(g);
-      for (std::size_t i = begin; i < end; ++i) out.values[i] = rewards[i] - mean;
-    }
-    if (estimator != AdvantageEstimator::Grpo) {  // the ancestors: their own baseline, no scale
-      for (std::size_t i = begin; i < end; ++i) out.scale_std[i] = group_std;
-      continue;
-    }
-    const double std_used = scale == ScaleRewards::Batch ? batch_std : group_std;
-    for (std::size_t i = begin; i < end; ++i) {
-      out.scale_std[i] = std_used;
-      if (scale != ScaleRewards::None) out.values[i] /= std_used + kStdEpsilon;
-    }
-  }
-  if (estimator != AdvantageEstimator::Grpo)
-    out.values = estimate_advantages(rewards, group_size, estimator);
-  return out;
+  return group_advantages(rewards, g, scale, estimator);
 }
 
 // Checks a ragged input: one row per completion, row lengths as `shape` (when given), finite.
@@ -172,13 +127,13 @@ void ObjectiveConfig::validate() const {
 
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
                                     ScaleRewards scale, AdvantageEstimator estimator) {
-  return compute_advantages(rewards, group_size, scale, estimator).values;
+  return checked_advantages(rewards, group_size, scale, estimator).values;
 }
 
 ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInputs& inputs) {
   // --- Validation of the inputs (config is valid): nothing is computed before. ---------------
-  const Advantages adv = compute_advantages(inputs.rewards, config.group_size, config.scale_rewards,
-                                            config.advantage_estimator);
+  const GroupAdvantages adv = checked_advantages(inputs.rewards, config.group_size,
+                                                 config.scale_rewards, config.advantage_estimator);
   const std::size_t n = inputs.rewards.size();
   const Ragged& logp = inputs.logp;
   check_rows(logp, n, nullptr, "logProbs", "logProbs");
@@ -215,18 +170,11 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
   metrics.num_tokens = total;
   const double count_n = static_cast<double>(n);
   const double total_clamped = static_cast<double>(std::max<long long>(1, total));
-  // D_i: the weight of each unmasked per-token loss of completion i in the scalar loss.
+  // 1 / D_i: the weight of each unmasked per-token loss of completion i in the scalar loss.
   auto reduction_weight = [&](std::size_t i) -> double {
-    switch (config.loss_type) {
-      case LossType::Grpo:
-        return 1.0 / (count_n * static_cast<double>(std::max<long long>(1, active[i])));
-      case LossType::DrGrpo:
-        return 1.0 / (count_n * static_cast<double>(config.max_completion_length));
-      case LossType::Bnpo:
-      case LossType::Dapo:
-        break;
-    }
-    return 1.0 / total_clamped;
+    return 1.0 / loss_normalizer(config.loss_type, count_n,
+                                 static_cast<double>(std::max<long long>(1, active[i])),
+                                 total_clamped, static_cast<double>(config.max_completion_length));
   };
 
   // --- Per-token loss, its gradient and the metrics. ------------------------------------------
@@ -253,22 +201,15 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
       return inputs.old_logp ? row[t] - (*inputs.old_logp)[i][t] : 0.0;
     };
 
-    // Surrogate -min(r*A, clip(r)*A) and its derivative with respect to log r. Where the clipped
-    // branch is selected and differs, the loss is flat in r; elsewhere (including the tie inside
-    // the band, where torch.minimum splits the gradient between two equal branches) it is -A*r.
+    // The clipped surrogate as a loss and its derivative in log r (core/advantages.h).
     struct Surrogate {
       double loss, dloss_dlogr, ratio;
       bool low, high;
     };
     auto surrogate = [&](double logr) {
-      Surrogate s;
-      s.ratio = std::exp(logr);
-      const double clipped = std::min(std::max(s.ratio, low), high);
-      s.loss = -std::min(s.ratio * a, clipped * a);
-      s.low = s.ratio < low && a < 0.0;
-      s.high = s.ratio > high && a > 0.0;
-      s.dloss_dlogr = (s.low || s.high) ? 0.0 : -a * s.ratio;
-      return s;
+      const double ratio = std::exp(logr);
+      const SurrogateLoss s = clipped_surrogate_loss(ratio, a, low, high);
+      return Surrogate{s.loss, s.dloss_dlogr, ratio, s.low, s.high};
     };
 
     Surrogate sequence{};
@@ -304,9 +245,9 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
         ratio_max = std::max(ratio_max, s.ratio);
       }
       if (has_ref) {
-        // k3 = exp(ref - logp) - (ref - logp) - 1; d k3 / d logp = 1 - exp(ref - logp).
+        // k3 and d k3 / d logp = 1 - exp(ref - logp) (k3_kl, grpo_objective.h).
+        const double k3 = k3_kl(row[t], (*inputs.ref_logp)[i][t]);
         const double d = (*inputs.ref_logp)[i][t] - row[t];
-        const double k3 = std::exp(d) - d - 1.0;
         kl_sum += k3;
         if (config.beta != 0.0) {
           token_loss += config.beta * k3;

@@ -41,16 +41,16 @@
 // are none); a zero-length completion contributes nothing.
 #pragma once
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "core/advantages.h"
+#include "core/advantages.h"  // ScaleRewards, group_advantages, clipped_surrogate_loss
+#include "core/reductions.h"  // LossType, loss_normalizer
 
 namespace grpo {
 
-enum class LossType { Grpo, Bnpo, DrGrpo, Dapo };
-enum class ScaleRewards { Group, Batch, None };
 enum class ImportanceLevel { Token, Sequence };
 
 // The API spellings, in the enums' order (the config table's options, config_fields.h).
@@ -124,9 +124,16 @@ struct ObjectiveResult {
   ObjectiveMetrics metrics;
 };
 
-// TRL's advantages for `rewards` in contiguous groups of `group_size` (see the header comment).
-// Throws InvalidArgument naming `rewards` unless rewards.size() is a positive multiple of
-// group_size and every reward is finite.
+// k3 estimate of KL(policy || reference) at one token: exp(d) - d - 1 with d = ref - logp,
+// written expm1(d) - d (no cancellation near d = 0). Its derivative: d k3 / d logp = 1 - exp(d).
+inline double k3_kl(double logp, double ref_logp) {
+  const double d = ref_logp - logp;
+  return std::expm1(d) - d;
+}
+
+// TRL's advantages for `rewards` in contiguous groups of `group_size` (core/advantages.h
+// group_advantages, the one implementation). Throws InvalidArgument naming `rewards` unless
+// rewards.size() is a positive multiple of group_size and every reward is finite.
 // With an estimator other than grpo, that estimator's advantages (scale is then not used).
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
                                     ScaleRewards scale,

@@ -22,12 +22,6 @@ TokenRows prompt_tokens(const std::vector<Prompt>& prompts) {
   return rows;
 }
 
-// k3 estimate of KL(policy || reference) at one sampled token: exp(d) - d - 1, d = ref - logp.
-double k3(double logp, double ref_logp) {
-  const double d = ref_logp - logp;
-  return std::expm1(d) - d;
-}
-
 // A noisy teacher's answer to `prompt`: right with probability `accuracy`, otherwise a near
 // miss, another number, no number at all, or a division by zero (so every verifier status occurs).
 std::string teacher_answer(const Prompt& prompt, double accuracy, Rng& rng) {
@@ -58,7 +52,6 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
   policy.sample(prompt_tokens(prompts), group, config.objective.max_completion_length,
                 config.temperature, vocab.eos_id, rng, sampled);
   RolloutBatch batch;
-  std::vector<double> rewards;
   batch.groups.resize(prompts.size());
   for (std::size_t p = 0; p < prompts.size(); ++p) {
     for (int g = 0; g < group; ++g) {
@@ -71,20 +64,32 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
           score_response(row.tokens, row.terminated, prompts[p], vocab, config.format_weight);
       row.old_logp = sampled.logp[j];
       row.entropy = sampled.entropy[j];
-      rewards.push_back(row.score.reward);
       batch.groups[p].push_back(std::move(row));
     }
   }
-  const std::vector<double> advantages = grpo_advantages(
-      rewards, group, config.objective.scale_rewards, config.objective.advantage_estimator);
+  // Which groups the update uses: all, or with dynamic sampling only those whose rewards differ.
   int informative = 0;
+  batch.kept.assign(prompts.size(), true);
+  std::vector<double> kept_rewards;
   for (std::size_t p = 0; p < prompts.size(); ++p) {
-    bool all_equal = true;
-    for (int g = 0; g < group; ++g) {
-      batch.groups[p][g].advantage = advantages[p * group + g];
-      all_equal = all_equal && batch.groups[p][g].score.reward == batch.groups[p][0].score.reward;
-    }
-    informative += all_equal ? 0 : 1;
+    const auto& rows = batch.groups[p];
+    const bool differ = std::any_of(rows.begin(), rows.end(), [&](const RolloutRow& r) {
+      return r.score.reward != rows[0].score.reward;
+    });
+    informative += differ ? 1 : 0;
+    batch.kept[p] = differ || !config.dynamic_sampling;
+    if (batch.kept[p])
+      for (const RolloutRow& r : rows) kept_rewards.push_back(r.score.reward);
+  }
+  // Advantages as the update computes them: over the kept groups only (with batch scaling the
+  // batch std is theirs); a dropped group's rewards are all equal, so its advantages are 0.
+  if (!kept_rewards.empty()) {
+    const std::vector<double> advantages = grpo_advantages(
+        kept_rewards, group, config.objective.scale_rewards, config.objective.advantage_estimator);
+    std::size_t next = 0;
+    for (std::size_t p = 0; p < prompts.size(); ++p)
+      if (batch.kept[p])
+        for (RolloutRow& r : batch.groups[p]) r.advantage = advantages[next++];
   }
   const double groups = static_cast<double>(prompts.size());
   batch.informative_fraction = informative / groups;
@@ -132,7 +137,7 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
     double kl = 0;
     for (std::size_t j = 0; j < sampled.tokens.size(); ++j)
       for (std::size_t t = 0; t < sampled.tokens[j].size(); ++t)
-        kl += k3(current.logp[j][t], ref.logp[j][t]);
+        kl += k3_kl(current.logp[j][t], ref.logp[j][t]);
     metrics.teacher_forced_kl = kl / tokens;
   }
   return metrics;
@@ -255,10 +260,7 @@ HistoryRow Experiment::update() {
       tokens += static_cast<double>(r.tokens.size());
       for (double h : r.entropy) entropy += h;
     }
-    const bool informative = std::any_of(rows.begin(), rows.end(), [&](const RolloutRow& r) {
-      return r.score.reward != rows[0].score.reward;
-    });
-    if (config_.dynamic_sampling && !informative) continue;
+    if (!rollouts.kept[p]) continue;
     prompts.push_back(batch_prompts[p].tokens);
     for (const RolloutRow& r : rows) {
       completions.push_back(r.tokens);

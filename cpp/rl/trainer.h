@@ -51,17 +51,19 @@ struct RolloutRow {
   bool terminated = false;
   std::vector<double> old_logp;  // behaviour policy, per token
   std::vector<double> entropy;   // behaviour policy, per token
-  double advantage = 0;          // group-relative, as the update would use it
+  double advantage = 0;          // the update's: over the kept groups (0 in a dropped group)
 };
 
 struct RolloutBatch {
   std::vector<std::vector<RolloutRow>> groups;  // [prompt_batch][group_size]
-  double discarded_fraction = 0;                // dropped by dynamic sampling (when on)
+  std::vector<bool> kept;  // [prompt_batch] enters the update (dynamic sampling drops the rest)
+  double discarded_fraction = 0;  // dropped by dynamic sampling (when on)
   double informative_fraction = 0;
 };
 
-// Samples `config.group_size` responses for each prompt from `policy` (frozen: not changed),
-// scores them and computes advantages with the config's scaling.
+// Samples `config.objective.group_size` responses for each prompt from `policy` (frozen: not
+// changed), scores them, marks the groups the update keeps and computes their advantages as
+// the update does (the objective's group_advantages over the kept groups' rewards).
 RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
                               const std::vector<Prompt>& prompts, const ExperimentConfig& config,
                               Rng& rng);

@@ -1,10 +1,10 @@
 // The config table end to end in JS: core.configSchema() is what the page was built with
-// (web/data/config-schema.js), every field round-trips through experimentConfig, and the form's
+// (web/core/config-schema.js), every field round-trips through experimentConfig, and the form's
 // fields, the URL keys and the TRL translation cover exactly the table's fields.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from '../../web/core/index.js';
-import GENERATED from '../../web/data/config-schema.js';
+import GENERATED from '../../web/core/config-schema.js';
 import { parseHash, formatHash } from '../../web/js/state.js';
 import {
   CONFIG_FIELDS,
@@ -24,7 +24,7 @@ const core = await loadCore();
 const schema = core.configSchema();
 const names = schema.fields.map((f) => f.name);
 
-test('the generated web/data/config-schema.js is the core\'s configSchema()', () => {
+test('the generated web/core/config-schema.js is the core\'s configSchema()', () => {
   assert.deepEqual(GENERATED, schema);
   assert.deepEqual(schema.profiles, ['smoke', 'full']);
 });

@@ -1,9 +1,9 @@
 // The training config of sections 0 and 6-9 without a DOM, built from the core's field table
-// (core.configSchema(), written at build time to web/data/config-schema.js by
+// (core.configSchema(), written at build time to web/core/config-schema.js by
 // tools/precompute.mjs): the form's fields, their URL keys and URL schema, the check of a page
 // state through the core. The table is a module, not fetched: the page parses the URL state
 // at startup, before the WASM arrives, and no range, default or TRL name is written here.
-import TABLE from '../../data/config-schema.js';
+import TABLE from '../../core/config-schema.js';
 
 /** The core's table as it is: {profiles, fields: [{name, kind, min, max, defaults, trl, ...}]}. */
 export const CONFIG_TABLE = TABLE;
