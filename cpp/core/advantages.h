@@ -19,6 +19,10 @@ namespace grpo {
 //   reinforce_baseline r_i - mean_batch                 one baseline for the whole batch
 //   reinforce          r_i                              no baseline
 // scaleRewards (group/batch/none) applies to grpo only.
+// rloo as huggingface/trl trl/trainer/rloo_trainer.py at commit
+// 00313f21920d37c3876c4021b51430224c06c936, _generate_and_score_completions: baselines =
+// (grouped_sum - grouped_rewards) / (G - 1), advantages = rewards - baselines (its optional
+// normalize_advantages is not reproduced here).
 enum class AdvantageEstimator { Grpo, DrGrpo, Rloo, ReinforceBaseline, Reinforce };
 
 // The API spellings, in the enum's order: grpo, dr_grpo, rloo, reinforce_baseline, reinforce.
