@@ -3,15 +3,21 @@
 // and writes every figure to build/bench/results.json as {name, variant, value, unit} rows.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const rows = [];
 
+// The machine is shared: each program's rows come with the 1-minute load average (as `uptime`
+// prints it) before and after it ran, so a slow figure can be read against the load it met.
 function runBenchProgram(variant, command, args) {
+  const before = loadavg()[0];
   const output = execFileSync(command, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
   const measured = JSON.parse(output.trim().split('\n').pop());
   for (const row of measured) rows.push({ ...row, variant });
+  rows.push({ name: 'load-average-1min-before', value: before, unit: 'load', variant });
+  rows.push({ name: 'load-average-1min-after', value: loadavg()[0], unit: 'load', variant });
 }
 
 console.error('bench: native C++ ...');

@@ -55,6 +55,8 @@ Json grpo_objective_method(const Json& args) {
   config.group_size = bounded_int(integer(args, "groupSize"), "groupSize", 2);
   config.loss_type = parse_loss_type(string_or(args, "lossType", "grpo"));
   config.scale_rewards = parse_scale_rewards(string_or(args, "scaleRewards", "group"));
+  config.advantage_estimator =
+      parse_advantage_estimator(string_or(args, "advantageEstimator", "grpo"));
   config.eps_low = number_or(args, "epsLow", 0.2);
   config.eps_high = number_or(args, "epsHigh", config.eps_low);  // TRL: epsilon_high = epsilon
   config.beta = number_or(args, "beta", 0.0);
@@ -117,6 +119,7 @@ Json grpo_objective_method(const Json& args) {
   Json resolved{{"groupSize", config.group_size},
                 {"lossType", loss_type_name(config.loss_type)},
                 {"scaleRewards", scale_rewards_name(config.scale_rewards)},
+                {"advantageEstimator", advantage_estimator_name(config.advantage_estimator)},
                 {"epsLow", config.eps_low},
                 {"epsHigh", config.eps_high},
                 {"beta", config.beta},

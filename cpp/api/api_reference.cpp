@@ -2,10 +2,12 @@
 #include "api/api.h"
 #include "core/advantages.h"
 #include "core/coverage_metrics.h"
+#include "core/errors.h"
 #include "core/finite_policy.h"
 #include "core/informative_groups.h"
 #include "core/reductions.h"
 #include "core/verifier.h"
+#include "rl/grpo_objective.h"
 
 namespace grpo::api {
 namespace {
@@ -77,6 +79,16 @@ void register_reference_methods(Registry& r) {
   };
   r["groupRelativeAdvantages"] = [](const Json& a) {
     return Json(group_relative_advantages(numbers(a, "rewards"), boolean_or(a, "scale", true)));
+  };
+  // Every estimator of the update's advantageEstimator field, on rewards in groups.
+  r["estimateAdvantages"] = [](const Json& a) {
+    const long long group_size = integer(a, "groupSize");
+    if (group_size < 2 || group_size > 1000000)
+      throw InvalidArgument("groupSize: must be an integer in [2, 1000000], got " +
+                            std::to_string(group_size));
+    return Json(
+        estimate_advantages(numbers(a, "rewards"), static_cast<int>(group_size),
+                            parse_advantage_estimator(string(a, "advantageEstimator", 64))));
   };
   r["clippedSurrogateTerms"] = [](const Json& a) {
     return Json(clipped_surrogate_terms(numbers(a, "ratios"), numbers(a, "advantages"),

@@ -44,8 +44,56 @@ void check_rewards(const std::vector<double>& rewards, const char* name) {
   for (std::size_t i = 0; i < rewards.size(); ++i) require_finite({name, i}, rewards[i]);
 }
 
+namespace {
+
+// The estimators' values, unchecked (estimate_advantages checks).
+std::vector<double> estimator_values(const std::vector<double>& rewards, std::size_t g,
+                                     AdvantageEstimator estimator) {
+  const std::size_t n = rewards.size();
+  std::vector<double> out(rewards);
+  if (estimator == AdvantageEstimator::Reinforce) return out;
+  if (estimator == AdvantageEstimator::ReinforceBaseline) {
+    double mean = 0.0;
+    for (double r : rewards) mean += r;
+    mean /= static_cast<double>(n);
+    for (double& a : out) a -= mean;
+    return out;
+  }
+  for (std::size_t begin = 0; begin < n; begin += g) {
+    const auto first = rewards.begin() + static_cast<std::ptrdiff_t>(begin);
+    const auto last = first + static_cast<std::ptrdiff_t>(g);
+    if (std::all_of(first, last, [&](double r) { return r == *first; })) {
+      std::fill(out.begin() + static_cast<std::ptrdiff_t>(begin),
+                out.begin() + static_cast<std::ptrdiff_t>(begin + g), 0.0);
+      continue;  // equal rewards: exact zeros
+    }
+    double sum = 0.0;
+    for (auto it = first; it != last; ++it) sum += *it;
+    const double mean = sum / static_cast<double>(g);
+    double squares = 0.0;
+    for (auto it = first; it != last; ++it) squares += (*it - mean) * (*it - mean);
+    const double std_dev = std::sqrt(squares / static_cast<double>(g - 1));
+    for (std::size_t i = begin; i < begin + g; ++i) {
+      switch (estimator) {
+        case AdvantageEstimator::Grpo:
+          out[i] = (rewards[i] - mean) / (std_dev + kStdEpsilon);
+          break;
+        case AdvantageEstimator::DrGrpo:
+          out[i] = rewards[i] - mean;
+          break;
+        default:
+          out[i] = rewards[i] - (sum - rewards[i]) / static_cast<double>(g - 1);
+          break;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 GroupAdvantages group_advantages(const std::vector<double>& rewards, std::size_t group_size,
-                                 ScaleRewards scale) {
+                                 ScaleRewards scale, AdvantageEstimator estimator) {
   const std::size_t n = rewards.size();
   GroupAdvantages out;
   out.values.assign(n, 0.0);
@@ -60,12 +108,18 @@ GroupAdvantages group_advantages(const std::vector<double>& rewards, std::size_t
       mean /= static_cast<double>(group_size);
       for (std::size_t i = begin; i < end; ++i) out.values[i] = rewards[i] - mean;
     }
+    if (estimator != AdvantageEstimator::Grpo) {  // the ancestors: their own baseline, no scale
+      for (std::size_t i = begin; i < end; ++i) out.scale_std[i] = group_std;
+      continue;
+    }
     const double std_used = scale == ScaleRewards::Batch ? batch_std : group_std;
     for (std::size_t i = begin; i < end; ++i) {
       out.scale_std[i] = std_used;
       if (scale != ScaleRewards::None) out.values[i] /= std_used + kStdEpsilon;
     }
   }
+  if (estimator != AdvantageEstimator::Grpo)
+    out.values = estimator_values(rewards, group_size, estimator);
   return out;
 }
 
@@ -73,6 +127,29 @@ std::vector<double> group_relative_advantages(const std::vector<double>& rewards
   check_rewards(rewards, "rewards");
   return group_advantages(rewards, rewards.size(), scale ? ScaleRewards::Group : ScaleRewards::None)
       .values;
+}
+
+const std::vector<std::string>& advantage_estimator_names() {
+  static const std::vector<std::string> names = {"grpo", "dr_grpo", "rloo", "reinforce_baseline",
+                                                 "reinforce"};
+  return names;
+}
+
+const char* advantage_estimator_name(AdvantageEstimator value) {
+  return advantage_estimator_names().at(static_cast<std::size_t>(value)).c_str();
+}
+
+std::vector<double> estimate_advantages(const std::vector<double>& rewards, int group_size,
+                                        AdvantageEstimator estimator) {
+  check_rewards(rewards, "rewards");
+  require(group_size >= 2,
+          [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
+  const std::size_t n = rewards.size(), g = static_cast<std::size_t>(group_size);
+  require(n % g == 0, [&] {
+    return "rewards: length must be a positive multiple of groupSize (" +
+           std::to_string(group_size) + "), got " + std::to_string(n);
+  });
+  return estimator_values(rewards, g, estimator);
 }
 
 std::vector<double> clipped_surrogate_terms(const std::vector<double>& ratios,

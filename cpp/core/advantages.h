@@ -5,9 +5,36 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace grpo {
+
+// The update's advantage estimators (issue 14): GRPO and its ancestors, each a different
+// baseline subtracted from the reward of completion i of a group of G:
+//   grpo               (r_i - mean_g) / (std_g + 1e-4)  group mean and sample std (n-1), as TRL
+//   dr_grpo            r_i - mean_g                     group mean, no std (Dr. GRPO)
+//   rloo               r_i - (sum_g - r_i) / (G - 1)    leave-one-out mean, as TRL's RLOOTrainer
+//                      (= G / (G - 1) * (r_i - mean_g))
+//   reinforce_baseline r_i - mean_batch                 one baseline for the whole batch
+//   reinforce          r_i                              no baseline
+// scaleRewards (group/batch/none) applies to grpo only.
+// rloo as huggingface/trl trl/trainer/rloo_trainer.py at commit
+// 00313f21920d37c3876c4021b51430224c06c936, _generate_and_score_completions: baselines =
+// (grouped_sum - grouped_rewards) / (G - 1), advantages = rewards - baselines (its optional
+// normalize_advantages is not reproduced here).
+enum class AdvantageEstimator { Grpo, DrGrpo, Rloo, ReinforceBaseline, Reinforce };
+
+// The API spellings, in the enum's order: grpo, dr_grpo, rloo, reinforce_baseline, reinforce.
+const std::vector<std::string>& advantage_estimator_names();
+const char* advantage_estimator_name(AdvantageEstimator value);
+
+// Advantages of `rewards` in contiguous groups of `group_size` (>= 2) by `estimator`, with the
+// formulas above. A group of equal rewards gives exact zeros for grpo, dr_grpo and rloo (no
+// rounding noise). Throws InvalidArgument naming `rewards` or `groupSize`: rewards non-empty,
+// finite, a multiple of group_size long.
+std::vector<double> estimate_advantages(const std::vector<double>& rewards, int group_size,
+                                        AdvantageEstimator estimator);
 
 inline constexpr double kStdEpsilon = 1e-4;  // TRL: advantages / (std + 1e-4)
 
@@ -23,8 +50,11 @@ struct GroupAdvantages {
 // sample std + 1e-4 (still centred on the group mean), "none" only centres. A group whose rewards
 // are all equal gets exactly zero (TRL: ~1e-13 of rounding). Unchecked: rewards finite, their
 // count a positive multiple of group_size >= 1 (callers check; messages name their arguments).
+// With an estimator other than grpo, that estimator's values (formulas above; scale is not
+// used) and the group's sample std as scale_std (for frac_reward_zero_std).
 GroupAdvantages group_advantages(const std::vector<double>& rewards, std::size_t group_size,
-                                 ScaleRewards scale);
+                                 ScaleRewards scale,
+                                 AdvantageEstimator estimator = AdvantageEstimator::Grpo);
 
 // Section 3's one group: group_advantages with scale ? "group" : "none".
 // A group of one or of equal rewards gives zeros. rewards: non-empty, finite.

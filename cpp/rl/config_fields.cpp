@@ -114,6 +114,9 @@ std::vector<FieldSpec> build_table() {
   t.push_back(enum_field("scaleRewards", scale_rewards_names(),
                          static_cast<double>(ScaleRewards::Group), "scale_rewards",
                          GRPO_WHOLE(objective.scale_rewards)));
+  t.push_back(enum_field("advantageEstimator", advantage_estimator_names(),
+                         static_cast<double>(AdvantageEstimator::Grpo), nullptr,
+                         GRPO_WHOLE(objective.advantage_estimator)));
   t.push_back(
       number_field("epsLow", 0, 1, kClosed, kOpen, 0.2, "epsilon", GRPO_REAL(objective.eps_low)));
   t.push_back(number_field("epsHigh", 0, 10, kClosed, kClosed, 0.28, "epsilon_high",

@@ -18,7 +18,7 @@ std::string index_name(const char* name, std::size_t i) {
 
 // The advantages of `rewards` in groups of `group_size`, after checking both.
 GroupAdvantages checked_advantages(const std::vector<double>& rewards, int group_size,
-                                   ScaleRewards scale) {
+                                   ScaleRewards scale, AdvantageEstimator estimator) {
   require(group_size >= 2,
           [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
   const std::size_t n = rewards.size();
@@ -31,7 +31,7 @@ GroupAdvantages checked_advantages(const std::vector<double>& rewards, int group
     if (!std::isfinite(rewards[i]))
       throw InvalidArgument(index_name("rewards", i) + ": must be a finite number, got " +
                             format_number(rewards[i]));
-  return group_advantages(rewards, g, scale);
+  return group_advantages(rewards, g, scale, estimator);
 }
 
 // Checks a ragged input: one row per completion, row lengths as `shape` (when given), finite.
@@ -97,6 +97,10 @@ ImportanceLevel parse_importance_level(const std::string& text) {
   return parse_option<ImportanceLevel>("importanceSamplingLevel", text);
 }
 
+AdvantageEstimator parse_advantage_estimator(const std::string& text) {
+  return parse_option<AdvantageEstimator>("advantageEstimator", text);
+}
+
 const char* loss_type_name(LossType value) {
   return loss_type_names().at(static_cast<std::size_t>(value)).c_str();
 }
@@ -152,14 +156,14 @@ void ObjectiveConfig::validate() const {
 }
 
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
-                                    ScaleRewards scale) {
-  return checked_advantages(rewards, group_size, scale).values;
+                                    ScaleRewards scale, AdvantageEstimator estimator) {
+  return checked_advantages(rewards, group_size, scale, estimator).values;
 }
 
 ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInputs& inputs) {
   // --- Validation of the inputs (config is valid): nothing is computed before. ---------------
-  const GroupAdvantages adv =
-      checked_advantages(inputs.rewards, config.group_size, config.scale_rewards);
+  const GroupAdvantages adv = checked_advantages(inputs.rewards, config.group_size,
+                                                 config.scale_rewards, config.advantage_estimator);
   const std::size_t n = inputs.rewards.size();
   const Ragged& logp = inputs.logp;
   check_rows(logp, n, nullptr, "logProbs", "logProbs");

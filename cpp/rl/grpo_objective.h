@@ -70,6 +70,9 @@ const char* loss_type_name(LossType value);
 const char* scale_rewards_name(ScaleRewards value);
 const char* importance_level_name(ImportanceLevel value);
 
+// grpo|dr_grpo|rloo|reinforce_baseline|reinforce (core/advantages.h), as the config field.
+AdvantageEstimator parse_advantage_estimator(const std::string& text);
+
 // TRL names in comments.
 struct ObjectiveConfig {
   int group_size = 2;                                         // num_generations, >= 2
@@ -93,6 +96,8 @@ struct ObjectiveConfig {
   std::optional<double> off_policy_mask_threshold;  // off_policy_mask_threshold (None), finite
   bool use_bias_correction_kl = false;              // use_bias_correction_kl
   double entropy_coef = 0.0;                        // entropy_coef, in [0, 10]
+  // The baseline (core/advantages.h). TRL's GRPOConfig has no such field: grpo is its only one.
+  AdvantageEstimator advantage_estimator = AdvantageEstimator::Grpo;
 
   // Throws InvalidArgument naming the field (API spelling) and its range. Called once where a
   // config enters the core (the grpoObjective method, ExperimentConfig::validate); grpo_objective
@@ -160,8 +165,10 @@ inline double k3_kl(double logp, double ref_logp) {
 // TRL's advantages for `rewards` in contiguous groups of `group_size` (core/advantages.h
 // group_advantages, the one implementation). Throws InvalidArgument naming `rewards` unless
 // rewards.size() is a positive multiple of group_size and every reward is finite.
+// With an estimator other than grpo, that estimator's advantages (scale is then not used).
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
-                                    ScaleRewards scale);
+                                    ScaleRewards scale,
+                                    AdvantageEstimator estimator = AdvantageEstimator::Grpo);
 
 // `config` must be valid (ObjectiveConfig::validate). Validates the inputs (ragged shapes equal,
 // values finite, flags count = N, every L_i <= max_completion_length), then computes loss,

@@ -208,6 +208,7 @@ void GruPolicy<Scalar>::project_inputs(const int* tokens, int count, InputProjec
   proj.bias.head(3 * H) = b_ih;
   proj.bias.head(2 * H) += b_hh.head(2 * H);
   proj.gi.leftCols(U).noalias() = w_ih * proj.x.leftCols(U);
+  count_product(3 * H, E, U);
   proj.gi.leftCols(U).colwise() += proj.bias.head(3 * H);
 }
 
@@ -230,6 +231,7 @@ void GruPolicy<Scalar>::gru_step_forward(const Eigen::Ref<const Mat>& h_prev,
     const Eigen::Map<const RowMat> w_hh(tensor(ParamId::kWeightHh), 3 * H, H);
     ensure(gh_, 3 * H, n);
     gh_.leftCols(n).noalias() = w_hh * h_prev;  // [3H, n]
+    count_product(3 * H, H, n);
   }
   for (Eigen::Index c = 0; c < n; ++c) {
     const Scalar* gi = proj.gi.col(slots[c]).data();
@@ -266,6 +268,7 @@ void GruPolicy<Scalar>::head_log_softmax(const Eigen::Ref<const Mat>& h, int cou
   ensure(prob, V, count);
   ensure_size(entropy, count);
   logits.leftCols(count).noalias() = w_head * h.leftCols(count);
+  count_product(V, H, count);
   logits.leftCols(count).colwise() += b_head;
   logp.leftCols(count) = logits.leftCols(count).template cast<double>() * inv_temperature;
   for (int c = 0; c < count; ++c) logp.col(c).array() -= logp.col(c).maxCoeff();
@@ -368,6 +371,7 @@ void GruPolicy<Scalar>::forward(const TokenRows& prompts, const TokenRows& compl
       }
       ensure(gh_shared_, 3 * H, P);
       gh_shared_.leftCols(P).noalias() = w_hh * k.h_out.middleCols(head_start, P);
+      count_product(3 * H, H, P);
       gru_step_forward(k.h_prev.middleCols(o, n), k.proj, k.proj.slot.data() + o,
                        k.gates.middleCols(o, n), k.ghn.middleCols(o, n), k.h_out.middleCols(o, n),
                        &gh_shared_, k.prompt_of.data());
@@ -450,6 +454,7 @@ void GruPolicy<Scalar>::gru_step_backward(int offset, int count, bool want_dh_pr
     ensure(k.dh_prev, H, n);
     k.dh_prev.leftCols(n).array() = dh.array() * z.array();
     k.dh_prev.leftCols(n).noalias() += w_hh.transpose() * k.dgh.middleCols(o, n);
+    count_product(H, 3 * H, n);
   }
 }
 
@@ -519,10 +524,12 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
   Eigen::Map<Mat> dembedding(grad_tensor(ParamId::kEmbedding), E, V);  // [E, V]
 
   dw_head.noalias() += k.dlogits.leftCols(Q) * k.h_out.middleCols(head_start, Q).transpose();
+  count_product(V, Q, H);
   db_head += k.dlogits.leftCols(Q).rowwise().sum();
   ensure(k.dh_out, H, C);
   k.dh_out.leftCols(head_start).setZero();
   k.dh_out.middleCols(head_start, Q).noalias() = w_head.transpose() * k.dlogits.leftCols(Q);
+  count_product(H, V, Q);
 
   // Through time, last step first. dh_out of a step is complete once every later step that
   // reads its state has been processed.
@@ -550,6 +557,7 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
           k.dh_out.col(o + c).array() * k.gates.col(o + c).segment(H, H).array();
     }
     k.dh_out.middleCols(head_start, P).noalias() += w_hh.transpose() * k.dgh_shared.leftCols(P);
+    count_product(H, 3 * H, P);
   }
   for (int t = lp - 1; t >= 0; --t) {
     gru_step_backward(t * P, P, t > 0);
@@ -558,20 +566,28 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
 
   // Weight gradients of all steps at once (prefix step 0 is skipped: its state is 0; step 1
   // uses the per-prompt sums).
-  if (lp > 1)
+  if (lp > 1) {
     dw_hh.noalias() +=
         k.dgh.middleCols(P, prefix_cols - P) * k.h_prev.middleCols(P, prefix_cols - P).transpose();
-  if (n1 > 0)
+    count_product(3 * H, prefix_cols - P, H);
+  }
+  if (n1 > 0) {
     dw_hh.noalias() += k.dgh_shared.leftCols(P) * k.h_out.middleCols(head_start, P).transpose();
+    count_product(3 * H, P, H);
+  }
   const int rest = C - prefix_cols - n1;
-  if (rest > 0)
+  if (rest > 0) {
     dw_hh.noalias() += k.dgh.middleCols(prefix_cols + n1, rest) *
                        k.h_prev.middleCols(prefix_cols + n1, rest).transpose();
+    count_product(3 * H, rest, H);
+  }
   db_hh += k.dgh.leftCols(C).rowwise().sum();
   db_ih += k.dgi.leftCols(U).rowwise().sum();
   dw_ih.noalias() += k.dgi.leftCols(U) * k.proj.x.leftCols(U).transpose();
+  count_product(3 * H, U, E);
   ensure(k.dx, E, U);
   k.dx.leftCols(U).noalias() = w_ih.transpose() * k.dgi.leftCols(U);
+  count_product(E, 3 * H, U);
   for (int u = 0; u < U; ++u) dembedding.col(k.proj.unique[u]) += k.dx.col(u);
 }
 
@@ -643,6 +659,7 @@ void GruPolicy<Scalar>::sample(const TokenRows& prompts, int group_size, int max
     const Eigen::Map<const RowMat> w_hh(tensor(ParamId::kWeightHh), 3 * H, H);
     ensure(gh_shared_, 3 * H, P);
     gh_shared_.leftCols(P).noalias() = w_hh * w.h_a.leftCols(P);
+    count_product(3 * H, H, P);
   }
   w.h_a.swap(w.h_b);  // h_a: the running rows' states
 

@@ -22,6 +22,7 @@
 
 #include <Eigen/Core>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -126,6 +127,11 @@ class GruPolicy {
 
   // Sets every gradient to 0 (backward only ever adds).
   void zero_grad();
+
+  // Multiply-adds done by the matrix products of forward(), backward() and sample() since
+  // construction (an m x k by k x n product counts m*k*n; elementwise gate, softmax and bias
+  // work is not counted). For the bench's GFLOP/s: FLOPs = 2 * multiply-adds.
+  std::uint64_t multiply_adds() const { return multiply_adds_; }
 
   // Optional: sizes every workspace for the largest batch to come (P prompts of prompt_len
   // tokens, G completions each of at most max_completion_len tokens, also the sampling shape
@@ -253,6 +259,11 @@ class GruPolicy {
   void head_log_softmax(const Eigen::Ref<const Mat>& h, int count, double inv_temperature,
                         Mat& logits, MatD& logp, MatD& prob, VecD& entropy);
   int validate_prompts(const TokenRows& prompts, const char* name) const;
+  // Adds one m x k by k x n product to multiply_adds_.
+  void count_product(Eigen::Index m, Eigen::Index k, Eigen::Index n) {
+    multiply_adds_ += static_cast<std::uint64_t>(m) * static_cast<std::uint64_t>(k) *
+                      static_cast<std::uint64_t>(n);
+  }
 
   GruDims dims_;
   std::vector<ParamInfo> table_;
@@ -262,6 +273,7 @@ class GruPolicy {
   Mat gh_shared_;  // [3H, P] W_hh h of the P prompt states (first completion step)
   Cache cache_;
   SampleScratch sample_;
+  std::uint64_t multiply_adds_ = 0;
 };
 
 extern template class GruPolicy<float>;

@@ -84,8 +84,8 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
   // Advantages as the update computes them: over the kept groups only (with batch scaling the
   // batch std is theirs); a dropped group's rewards are all equal, so its advantages are 0.
   if (!kept_rewards.empty()) {
-    const std::vector<double> advantages =
-        grpo_advantages(kept_rewards, group, config.objective.scale_rewards);
+    const std::vector<double> advantages = grpo_advantages(
+        kept_rewards, group, config.objective.scale_rewards, config.objective.advantage_estimator);
     std::size_t next = 0;
     for (std::size_t p = 0; p < prompts.size(); ++p)
       if (batch.kept[p])

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <nlohmann/json.hpp>
 
@@ -22,12 +23,14 @@ double seconds_since(double start) {
 
 int main(int argc, char** argv) {
   using namespace grpo::bench;
-  // Optional argument: run only one area (verifier, policy, training).
+  // Optional argument: run only one area (verifier, policy, training, gflops).
   const char* only = argc > 1 ? argv[1] : "";
   std::vector<Row> rows;
   if (!*only || !std::strcmp(only, "verifier")) bench_verifier(rows);
   if (!*only || !std::strcmp(only, "policy")) bench_policy(rows);
   if (!*only || !std::strcmp(only, "training")) bench_training(rows);
+  // "gflops H": that H's update alone (valgrind --tool=callgrind profiles one size).
+  if (!*only || !std::strcmp(only, "gflops")) bench_gflops(rows, argc > 2 ? std::atoi(argv[2]) : 0);
   nlohmann::json out = nlohmann::json::array();
   for (const Row& row : rows)
     out.push_back({{"name", row.name}, {"value", row.value}, {"unit", row.unit}});

@@ -19,5 +19,7 @@ double seconds_since(double start);  // now_seconds() - start
 void bench_verifier(std::vector<Row>& rows);
 void bench_policy(std::vector<Row>& rows);
 void bench_training(std::vector<Row>& rows);
+// only_hidden > 0: that H's update alone, without the peak (for profiling one size).
+void bench_gflops(std::vector<Row>& rows, int only_hidden = 0);
 
 }  // namespace grpo::bench

@@ -516,7 +516,7 @@ export async function loadCore(options) {
     assert.deepEqual(await page.$$eval('section.section', (nodes) => nodes.map((n) => n.id)), ['updates']);
     const state = await chartState(page, 'section#updates [data-chart="history"] canvas');
     assert.deepEqual(state.datasets.map((d) => d.label), [ru.HIST_ACCURACY, ru.HIST_ENTROPY, ru.HIST_INFO]);
-    assert.equal(state.datasets[0].data.length, 100, 'the precomputed run');
+    assert.equal(state.datasets[0].data.length, nodeRun({ profile: 'smoke', seed: 9 }).history.length, 'the precomputed run');
     const ratio = await chartState(page, 'section#updates [data-chart="ratio"] canvas');
     assert.deepEqual(ratio.datasets.map((d) => d.label), [ru.RATIO_MIN, ru.RATIO_MEAN, ru.RATIO_MAX]);
     await page.locator('section#updates button[data-action="run"]').click();

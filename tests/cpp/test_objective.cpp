@@ -505,7 +505,8 @@ TEST_CASE("grpoObjective JSON method: defaults, output shape and errors", "[obje
   const Json loss_error = error_of("lossType", "x");
   CHECK(loss_error["type"] == "RangeError");
   CHECK(loss_error["message"] ==
-        "lossType: must be one of grpo, bnpo, dr_grpo, dapo, cispo, sapo, luspo, vespo, got 'x'");
+        "lossType: must be one of 'grpo', 'bnpo', 'dr_grpo', 'dapo', 'cispo', 'sapo', 'luspo', "
+        "'vespo', got 'x'");
   CHECK(error_of("groupSize", 1)["type"] == "RangeError");
   CHECK_THAT(error_of("groupSize", 1)["message"].get<std::string>(), Contains("groupSize"));
   CHECK(error_of("logProbs", "x")["type"] == "TypeError");

@@ -48,7 +48,7 @@ test('an option key a method does not read is refused, naming the nearest known 
   assert.equal(typo.field, 'epsilonHigh');
   assert.deepEqual(typo.params, { option: 'epsilonHigh', nearest: 'epsHigh' });
   assert.equal(typo.message, "epsilonHigh: unknown option (did you mean 'epsHigh'?)");
-  assert.equal(caught(() => core.grpoObjective({ ...batch, delta: 3 })).params.nearest, 'beta');
+  assert.equal(caught(() => core.grpoObjective({ ...batch, betta: 3 })).params.nearest, 'beta');
   const steps = caught(() => core.syntheticModeTraining({ betaEntropy: 0.1, learningRate: 0.5, steps: 3, step: 1 }));
   assert.equal(steps.params.nearest, 'steps');
   assert.equal(caught(() => core.call('informativeGroupProbability', { p: 0.5, groupSize: 2, G: 4 })).code, 'unknown_option');

@@ -69,7 +69,7 @@ test('bad configs throw a clear Error naming the field, and nothing is left behi
     [{ learningRate: -0.001 }, /learningRate: must be in \(0, 1\]/],
     [{ epsLow: 1.5 }, /epsLow:/],
     [{ epsHigh: -1 }, /epsHigh:/],
-    [{ lossType: 'ppo' }, /lossType: must be one of grpo, bnpo, dr_grpo, dapo/],
+    [{ lossType: 'ppo' }, /lossType: must be one of 'grpo', 'bnpo', 'dr_grpo', 'dapo'/],
     [{ updates: 0 }, /updates:/],
     [{ profile: 'huge' }, /profile:/],
     [{ groupsize: 4 }, /groupsize: unknown option/],

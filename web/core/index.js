@@ -12,6 +12,7 @@ const POSITIONAL = {
   informativeGroupCurve: ['ps', 'groupSize'],
   expectedDrawsForInformativeGroups: ['n', 'p', 'groupSize'],
   groupRelativeAdvantages: ['rewards', 'scale'],
+  estimateAdvantages: ['rewards', 'groupSize', 'advantageEstimator'],
   clippedSurrogateTerms: ['ratios', 'advantages', 'epsLow', 'epsHigh'],
   clipActivity: ['ratios', 'advantages', 'epsLow', 'epsHigh'],
   originalGrpoTokenWeights: ['rewards', 'lengths'],

@@ -141,8 +141,8 @@ export default {
           className: 'coverage-table',
           columns: [
             { label: 'prompt_id', numeric: true },
-            { label: t('train.col.prompt') },
-            // Headed by the y-axis title the canvas draws and the two bars' legend.
+            // Headed by the axis titles the canvas draws and the two bars' legend.
+            { label: t('train.coverage.xSorted') },
             { label: `${t('COVERAGE_Y')}, ${t('COVERAGE_BEFORE')}`, numeric: true },
             { label: `${t('COVERAGE_Y')}, ${t('COVERAGE_AFTER')}`, numeric: true },
             { label: t('train.col.lost') },

@@ -34,6 +34,15 @@ export const PRESETS = [
   { id: 'drGrpo', patch: { 'rl.lossType': 'dr_grpo', 'rl.scaleRewards': 'none' } },
 ];
 
+/**
+ * "GRPO and its ancestors": the notebook's config with each advantage estimator in turn (the
+ * same seed, so a reader can run them one after another and compare).
+ */
+export const ANCESTOR_PRESETS = ['grpo', 'dr_grpo', 'rloo', 'reinforce_baseline', 'reinforce'].map((estimator) => ({
+  id: `estimator_${estimator}`,
+  patch: { 'rl.advantageEstimator': estimator },
+}));
+
 
 /** A profile's defaults, {coreName: value}, from the core's config table. */
 function defaultsOf(profile) {
@@ -142,6 +151,12 @@ export default {
       h('p', { class: 'presets-label', text: t('train.presetsLabel') }),
       presets,
     );
+    const ancestors = h('div', { class: 'presets presets-ancestors', role: 'group', 'aria-label': t('train.ancestorsLabel') });
+    host.append(
+      h('p', { class: 'presets-label', text: t('train.ancestorsLabel') }),
+      ctx.rich(t('train.ancestors.explain')),
+      ancestors,
+    );
     const presetNote = h('p', { class: 'muted preset-note', role: 'status' });
     host.append(presetNote);
 
@@ -189,7 +204,7 @@ export default {
       form.run();
     });
 
-    for (const preset of PRESETS) {
+    for (const [group, list] of [[presets, PRESETS], [ancestors, ANCESTOR_PRESETS]]) for (const preset of list) {
       const chip = h('button', { type: 'button', class: 'button-chip', dataset: { preset: preset.id }, text: t(`train.preset.${preset.id}`) });
       chip.addEventListener('click', () => {
         const defaults = base();
@@ -199,7 +214,7 @@ export default {
         form.flush();
         presetNote.textContent = t(`train.presetNote.${preset.id}`);
       });
-      presets.append(chip);
+      group.append(chip);
     }
 
     // --- the run ----------------------------------------------------------------------------

@@ -321,6 +321,10 @@ export function trlConfigPython(config, notes = {}) {
   const completions = config.promptBatch * config.groupSize;
   if (notes.batch) lines.push(`# ${notes.batch.replace('{prompts}', config.promptBatch).replace('{group}', config.groupSize).replace('{completions}', completions)}`);
   if (notes.dynamic && config.dynamicSampling) lines.push(`# ${notes.dynamic}`);
+  // TRL's GRPOConfig has no advantage estimator: say what a non-default one corresponds to.
+  if (notes.estimator && config.advantageEstimator && config.advantageEstimator !== 'grpo') {
+    lines.push(`# ${notes.estimator.replace('{estimator}', config.advantageEstimator)}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
