@@ -53,9 +53,12 @@ export function keepReaderView(root) {
       requestAnimationFrame(() => {
         queued = false;
         if (performance.now() < jumpUntil) return; // a smooth jump is on its way to the anchor
-        // Firefox scrolls to the URL's fragment again at load (the section, as laid out then):
-        // the browser's scroll, not the reader's.
-        if (performance.now() < loadScrollUntil) keepAfterLayout();
+        // Not the reader's scrolls: Firefox scrolling to the URL's fragment again at load, and a
+        // scroll up that ends at the very bottom (the page got shorter and the browser clamped
+        // the scroll; WebKit tells this by a scroll event before the resize callback).
+        const bottom = document.documentElement.scrollHeight - window.innerHeight;
+        const clamped = anchorView && window.scrollY < anchorView.y && window.scrollY >= bottom - 1;
+        if (clamped || performance.now() < loadScrollUntil) keepAfterLayout();
         else keepAfterScroll();
         loadScrollUntil = 0;
         remember();
