@@ -61,6 +61,10 @@ export function layoutFaults(id) {
   const faults = { overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth, overlaps: [], smallTargets: [], wide: [] };
   if (!section) return faults;
   const visible = (el) => {
+    // Inside a closed <details> (its summary aside): laid out by some engines, never shown.
+    const closed = el.closest('details:not([open])');
+    if (closed && !el.closest('summary')) return false;
+    if (el.checkVisibility && !el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true, opacityProperty: true })) return false;
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.display === 'none') return false;
     const rect = el.getBoundingClientRect();
@@ -85,9 +89,15 @@ export function layoutFaults(id) {
   const selector = 'label, button, h2, h3, h4, legend, summary, th, td, .hint, .field-error, .range-value, p, li, figcaption, caption, output';
   for (const el of section.querySelectorAll(selector)) {
     if (!visible(el) || el.querySelector(selector)) continue; // innermost text holders only
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const rects = [...range.getClientRects()].filter((r) => r.width >= 1 && r.height >= 1);
+    // The text the reader sees: text nodes outside visually hidden helpers (clipped to 1 px).
+    const rects = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent.trim() || node.parentElement.closest('.visually-hidden')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      rects.push(...[...range.getClientRects()].filter((r) => r.width >= 1 && r.height >= 1));
+    }
     if (!rects.length) continue;
     const box = rects.reduce(
       (a, r) => ({ left: Math.min(a.left, r.left), top: Math.min(a.top, r.top), right: Math.max(a.right, r.right), bottom: Math.max(a.bottom, r.bottom) }),

@@ -6,9 +6,8 @@
 // The anchor is the section at the top of the viewport, where it is. Two callbacks keep it:
 // - the scroll handler (in requestAnimationFrame, so before this frame's layout): the reader
 //   moved; a widget may also have grown since the last resize callback, which is settled first;
-// - the ResizeObserver callback (after layout, before paint): only the layout moved. Any change
-//   of scrollY seen here is not the reader's (their scroll events were handled earlier in this
-//   frame): it is the browser clamping the scroll after the page got shorter, and is undone too.
+// - the ResizeObserver callback (after layout, before paint): only the layout moved, and the
+//   section goes back to where it was (see keepAfterLayout).
 
 let keeper = null; // the page's one keeper, for the page's own scrolls (viewMoved, scrollToSection)
 
@@ -16,7 +15,7 @@ let keeper = null; // the page's one keeper, for the page's own scrolls (viewMov
 export function keepReaderView(root) {
   if (typeof ResizeObserver !== 'function') return;
   let anchorView = null; // {element, top, y}: the section at the top of the viewport, where it was
-  let jumpUntil = 0; // while a smooth jump runs, its target is the anchor
+  let jumpUntil = 0; // while a smooth jump runs, the reader is not choosing a new place
 
   const sectionAtTop = () => [...root.querySelectorAll('main section.section')].filter((s) => s.getBoundingClientRect().top <= 16).pop();
   const remember = (element = sectionAtTop()) => {
@@ -37,7 +36,9 @@ export function keepReaderView(root) {
     anchorView.top = expected;
     shiftBy(now.top - expected);
   };
-  // After a layout change: the section goes back to where it was.
+  // After a layout change: the section goes back to where it was, whatever scrollY did since
+  // (the reader's scrolls were handled earlier in this frame; what is left is the browser's own:
+  // clamping the scroll when the page got shorter, or its jump to the URL's fragment at load).
   const keepAfterLayout = () => {
     if (!anchorView?.element.isConnected) return;
     shiftBy(anchorView.element.getBoundingClientRect().top - anchorView.top);
@@ -52,12 +53,23 @@ export function keepReaderView(root) {
       requestAnimationFrame(() => {
         queued = false;
         if (performance.now() < jumpUntil) return; // a smooth jump is on its way to the anchor
-        keepAfterScroll();
+        // Not the reader's scrolls: Firefox scrolling to the URL's fragment again at load, and a
+        // scroll up that ends at the very bottom (the page got shorter and the browser clamped
+        // the scroll; WebKit tells this by a scroll event before the resize callback).
+        const bottom = document.documentElement.scrollHeight - window.innerHeight;
+        const clamped = anchorView && window.scrollY < anchorView.y && window.scrollY >= bottom - 1;
+        if (clamped || performance.now() < loadScrollUntil) keepAfterLayout();
+        else keepAfterScroll();
+        loadScrollUntil = 0;
         remember();
       });
     },
     { passive: true },
   );
+  let loadScrollUntil = 0;
+  if (document.readyState !== 'complete') {
+    window.addEventListener('load', () => (loadScrollUntil = performance.now() + 300), { once: true });
+  }
   window.addEventListener('scrollend', () => {
     if (!jumpUntil) return;
     jumpUntil = 0;
@@ -69,12 +81,9 @@ export function keepReaderView(root) {
     moved: () => remember(),
     jumpTo(section, heading, smooth) {
       heading.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'instant' });
-      if (!smooth) return remember(section);
-      // Where the jump ends: the heading at its scroll margin from the top.
-      const margin = parseFloat(getComputedStyle(heading).scrollMarginTop) || 0;
-      const offset = heading.getBoundingClientRect().top - section.getBoundingClientRect().top;
-      anchorView = { element: section, top: margin - offset, y: NaN };
-      jumpUntil = performance.now() + 1500;
+      // The target is the anchor from now on; a smooth jump is left to run its course.
+      remember(section);
+      if (smooth) jumpUntil = performance.now() + 1500;
     },
   };
 }
