@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "api/api.h"
+#include "api/api_config.h"
 #include "api/api_coverage.h"
 #include "core/errors.h"
 #include "rl/arithmetic_task.h"
@@ -124,25 +125,9 @@ double max_reward(const RunContext& context) {
 
 Json read_run_config(const Json& run, RunContext& context) {
   const Json& config = as_object(member(run, "run", "config"), "run.config");
-  // The experiment's own reader (profile defaults, known keys, ranges), through the registry.
-  const Json result = call_json("experimentConfig", config);
-  if (result.contains("error")) {
-    // The config reader's error, under "run.config." (its code and parameters kept).
-    const Json& e = result["error"];
-    const std::string field = "run.config." + e["field"].get<std::string>();
-    const std::string message = "run.config." + e["message"].get<std::string>();
-    MessageParams params;
-    for (const auto& item : e["params"].items()) {
-      if (item.value().is_string())
-        params.push_back({item.key(), item.value().get<std::string>()});
-      else
-        params.push_back({item.key(), as_number(item.value(), field)});
-    }
-    const std::string code = e["code"].get<std::string>();
-    if (e["type"] == "TypeError") throw ArgumentTypeError(code, field, params, message);
-    throw InvalidArgument(code, field, params, message);
-  }
-  context.config = result["ok"];
+  // The experiment's own reader (profile defaults, known keys, ranges), its errors under
+  // "run.config." with their code and parameters.
+  context.config = prefixed("run.config.", [&] { return config_json(read_config(config)); });
   context.max_new_tokens = context.config["maxNewTokens"].get<int>();
   context.max_operand = context.config["maxOperand"].get<int>();
   return context.config;

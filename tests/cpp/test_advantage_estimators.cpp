@@ -70,8 +70,8 @@ TEST_CASE("estimators: bad input gets an error naming the parameter") {
   REQUIRE_THROWS_WITH(estimate_advantages({1, NAN}, 2, AdvantageEstimator::Reinforce),
                       Contains("rewards[1]: must be a finite number"));
   REQUIRE_THROWS_WITH(grpo::parse_advantage_estimator("ppo"),
-                      Contains("advantageEstimator: must be one of grpo, dr_grpo, rloo, "
-                               "reinforce_baseline, reinforce, got 'ppo'"));
+                      Contains("advantageEstimator: must be one of 'grpo', 'dr_grpo', 'rloo', "
+                               "'reinforce_baseline', 'reinforce', got 'ppo'"));
 }
 
 TEST_CASE("the objective and the trainer's advantages use the configured estimator") {

@@ -125,9 +125,9 @@ TEST_CASE("an option key a method does not read is refused, naming the nearest",
   CHECK(e["params"] == Json{{"option", "epsilonHigh"}, {"nearest", "epsHigh"}});
   CHECK(e["message"] == "epsilonHigh: unknown option (did you mean 'epsHigh'?)");
 
-  Json delta = base;
-  delta["delta"] = 3;
-  CHECK(error_of("grpoObjective", delta)["params"]["nearest"] == "beta");
+  Json betta = base;
+  betta["betta"] = 3;
+  CHECK(error_of("grpoObjective", betta)["params"]["nearest"] == "beta");
 
   const Json steps =
       error_of("syntheticModeTraining",

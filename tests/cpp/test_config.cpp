@@ -107,7 +107,7 @@ TEST_CASE("config table: out-of-range values fail naming the field and its range
                     "updates: must be an integer in [1, 100000], got 100001");
   CHECK_THROWS_WITH(grpo::api::read_config(Json{{"learningRate", 0}}),
                     "learningRate: must be in (0, 1], got 0");
-  CHECK_THROWS_WITH(grpo::api::read_config(Json{{"promptBatch", 20}}),
+  CHECK_THROWS_WITH(grpo::api::read_config(Json{{"trainPrompts", 16}, {"promptBatch", 20}}),
                     "promptBatch: must be at most trainPrompts (16), got 20");
   CHECK_THROWS_WITH(grpo::api::read_config(Json{{"epsHihg", 0.3}}), Contains("unknown option"));
 }

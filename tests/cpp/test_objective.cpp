@@ -400,12 +400,13 @@ TEST_CASE("zero-length and fully masked completions contribute nothing", "[objec
 TEST_CASE("invalid configs and inputs throw naming the field", "[objective]") {
   CHECK_THROWS_WITH(
       grpo::parse_loss_type("x"),
-      "lossType: must be one of grpo, bnpo, dr_grpo, dapo, cispo, sapo, luspo, vespo, got 'x'");
+      "lossType: must be one of 'grpo', 'bnpo', 'dr_grpo', 'dapo', 'cispo', 'sapo', 'luspo', "
+      "'vespo', got 'x'");
   CHECK_THROWS_AS(grpo::parse_loss_type("GRPO"), grpo::InvalidArgument);
   CHECK_THROWS_WITH(grpo::parse_scale_rewards("std"),
-                    Contains("scaleRewards") && Contains("group, batch, none"));
+                    Contains("scaleRewards") && Contains("'group', 'batch', 'none'"));
   CHECK_THROWS_WITH(grpo::parse_importance_level("seq"),
-                    Contains("importanceSamplingLevel") && Contains("token, sequence"));
+                    Contains("importanceSamplingLevel") && Contains("'token', 'sequence'"));
   CHECK(grpo::parse_loss_type("dr_grpo") == LossType::DrGrpo);
   CHECK(grpo::parse_scale_rewards("none") == ScaleRewards::None);
   CHECK(grpo::parse_importance_level("sequence") == ImportanceLevel::Sequence);

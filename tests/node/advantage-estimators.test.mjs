@@ -19,7 +19,7 @@ test('estimateAdvantages: each estimator on two groups of 3 (hand-computed)', ()
 });
 
 test('estimateAdvantages: bad input names the parameter, and the module stays usable', () => {
-  assert.throws(() => core.estimateAdvantages([1, 0], 2, 'ppo'), /advantageEstimator: must be one of grpo, dr_grpo, rloo, reinforce_baseline, reinforce/);
+  assert.throws(() => core.estimateAdvantages([1, 0], 2, 'ppo'), /advantageEstimator: must be one of 'grpo', 'dr_grpo', 'rloo', 'reinforce_baseline', 'reinforce'/);
   assert.throws(() => core.estimateAdvantages([1, 0, 1], 2, 'rloo'), /rewards: length must be a positive multiple of groupSize/);
   assert.throws(() => core.estimateAdvantages([1, 0], 1, 'rloo'), /groupSize: must be an integer in \[2, 1000000\]/);
   close(core.estimateAdvantages([1, 0], 2, 'rloo'), [1, -1]);

@@ -1,6 +1,6 @@
 // Memory stability over one long session (issue 7): 20 smoke experiments and 10 000 verifier
-// calls in one process. Live experiment handles return to 0; after the first round (a run and a
-// stopped run, which size every workspace), neither malloc'd bytes nor the WASM heap grow by 1 MB or more.
+// calls in one process. Live experiment handles return to 0; after one run of each loss type
+// (which size every workspace), neither malloc'd bytes nor the WASM heap grow by 1 MB or more.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from '../../web/core/index.js';
@@ -24,10 +24,10 @@ test('20 smoke experiments and 10 000 verifier calls: no handle left, no heap gr
       stopped.dispose();
       assert.throws(() => core.createExperiment({ profile: 'smoke', groupSize: 1 }), /groupSize/);
     }
-    // After the first round (a full run and a stopped one), every workspace has its size: the
-    // allocator's high-water mark may rise once there (40 -> 48 MB with 64 fresh samples per
-    // prompt), with nothing in use afterwards.
-    if (i === 0) first = snapshot();
+    // After one run of each loss type (and a stopped run), every workspace has its size: the
+    // allocator's high-water mark rises once in that warm-up (40 -> 48 MB with 64 fresh samples
+    // per prompt, at the second run), with nothing in use afterwards.
+    if (i === LOSS_TYPES.length - 1) first = snapshot();
   }
   const texts = ['\\boxed{3/7}', 'the answer is 41', '\\\\boxed{2}, then \\\\boxed{3}', 'No answer', '1/0',
     `x=\u22123`, '\\boxed{8,000}', '\\boxed{\\frac{1}{2}}', '50%', '\\boxed{'];

@@ -36,8 +36,9 @@ export function reference(core: GrpoCore): number[] {
   const unbiased: number = core.passAtKUnbiased(16, 4, 4);
   const solved: number = core.coverageConcentration({ successes: [4, 0, 1], samples: 4 }).solved;
   const passCurve: number[] = core.passAtKCurve({ successes: [2, 0], samples: 4 }).values;
+  const rloo: number[] = core.estimateAdvantages([1, 0, 1, 1], 4, 'rloo');
   void status, value, modeLabel;
-  return [verdict, pInfo, curve[0], draws, advantages[0], centered[0], terms[0], Number(active[0]), dr[0][0], contributions[0], flat[0], entropy, pass4, unbiased, solved, passCurve[0]];
+  return [verdict, pInfo, curve[0], draws, advantages[0], centered[0], terms[0], Number(active[0]), dr[0][0], contributions[0], flat[0], entropy, pass4, unbiased, solved, passCurve[0], rloo[0]];
 }
 
 /** Sections 6-8: config, prompts, a stepwise run, rollouts, log-probs, the objective, run import. */

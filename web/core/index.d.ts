@@ -64,7 +64,7 @@ export interface SyntheticModeState {
 // --- sections 6-8: config, prompts, runs ----------------------------------------------------------
 
 export type Profile = 'smoke' | 'full';
-export type LossType = 'grpo' | 'bnpo' | 'dr_grpo' | 'dapo';
+export type LossType = 'grpo' | 'bnpo' | 'dr_grpo' | 'dapo' | 'cispo' | 'sapo' | 'luspo' | 'vespo';
 export type ScaleRewards = 'group' | 'batch' | 'none';
 export type ImportanceSamplingLevel = 'token' | 'sequence';
 
@@ -215,6 +215,9 @@ export interface ExperimentInfo {
   beforeTrainByPrompt: PromptAccuracy[];
   beforeHeldoutByPrompt?: PromptAccuracy[];
 }
+
+/** The advantage estimator of the update: GRPO and its ancestors (docs/api.md). */
+export type AdvantageEstimator = 'grpo' | 'dr_grpo' | 'rloo' | 'reinforce_baseline' | 'reinforce';
 
 /** Section 8's measures of one policy on one prompt set (docs/coverage.md). */
 export interface Coverage {
@@ -404,6 +407,7 @@ export interface CoreMethods {
   informativeGroupCurve: { args: { ps: number[]; groupSize: number }; result: number[] };
   expectedDrawsForInformativeGroups: { args: { n: number; p: number; groupSize: number }; result: number };
   groupRelativeAdvantages: { args: { rewards: number[]; scale?: boolean }; result: number[] };
+  estimateAdvantages: { args: { rewards: number[]; groupSize: number; advantageEstimator?: AdvantageEstimator }; result: number[] };
   clippedSurrogateTerms: { args: { ratios: number[]; advantages: number[]; epsLow: number; epsHigh: number }; result: number[] };
   clipActivity: { args: { ratios: number[]; advantages: number[]; epsLow: number; epsHigh: number }; result: boolean[] };
   originalGrpoTokenWeights: { args: { rewards: number[]; lengths: number[] }; result: number[][] };
@@ -463,6 +467,8 @@ export interface GrpoCore {
   expectedDrawsForInformativeGroups(n: number, p: number, groupSize: number): number;
   // Section 3
   groupRelativeAdvantages(rewards: number[], scale?: boolean): number[];
+  /** Advantages of `rewards` in groups of `groupSize` by one of GRPO's ancestors' baselines (issue 14). */
+  estimateAdvantages(rewards: number[], groupSize: number, advantageEstimator?: AdvantageEstimator): number[];
   clippedSurrogateTerms(ratios: number[], advantages: number[], epsLow: number, epsHigh: number): number[];
   clipActivity(ratios: number[], advantages: number[], epsLow: number, epsHigh: number): boolean[];
   // Section 4
