@@ -39,17 +39,30 @@ export function rlLoopLesson(result) {
 export function updatesLesson(history) {
   if (!history?.length) return null;
   const n = history.length;
-  const info = history.map((r) => r.informativeFraction);
-  const noSignal = info.filter((x) => x === 0).length;
+  // One pass, no spread into Math.min/max: a history may hold 100 000 rows (docs/limits.md).
+  let noSignal = 0;
+  let infoMin = Infinity;
+  let infoMax = -Infinity;
+  let rmin = Infinity;
+  let rmax = -Infinity;
+  let clip = 0;
+  for (const row of history) {
+    const info = row.informativeFraction;
+    if (info === 0) noSignal += 1;
+    infoMin = Math.min(infoMin, info);
+    infoMax = Math.max(infoMax, info);
+    if (Number.isFinite(row.ratioMin)) rmin = Math.min(rmin, row.ratioMin);
+    if (Number.isFinite(row.ratioMax)) rmax = Math.max(rmax, row.ratioMax);
+    if (Number.isFinite(row.clipFractionRegion)) clip = Math.max(clip, row.clipFractionRegion);
+  }
   const tail = Math.max(1, Math.round(n / 10));
-  const infoStart = mean(info.slice(0, tail));
-  const infoEnd = mean(info.slice(-tail));
-  const ratios = history.flatMap((r) => [r.ratioMin, r.ratioMax]).filter(Number.isFinite);
-  const clip = Math.max(...history.map((r) => r.clipFractionRegion).filter(Number.isFinite), 0);
+  const infoOf = (rows) => mean(rows.map((r) => r.informativeFraction));
+  const infoStart = infoOf(history.slice(0, tail));
+  const infoEnd = infoOf(history.slice(-tail));
   const lines = [
     {
       key: noSignal ? 'train.updates.lessonSilent' : 'train.updates.lessonSignal',
-      params: { n, silent: noSignal, min: num(Math.min(...info), 3), max: num(Math.max(...info), 3) },
+      params: { n, silent: noSignal, min: num(infoMin, 3), max: num(infoMax, 3) },
     },
     {
       key: infoEnd < infoStart - 0.1 ? 'train.updates.lessonStarves' : 'train.updates.lessonKeepsSignal',
@@ -57,7 +70,7 @@ export function updatesLesson(history) {
     },
     {
       key: 'train.updates.lessonRatios',
-      params: { rmin: num(Math.min(...ratios)), rmax: num(Math.max(...ratios)), clip: num(clip * 100, 1) },
+      params: { rmin: num(rmin), rmax: num(rmax), clip: num(clip * 100, 1) },
     },
   ];
   return lines;
