@@ -86,7 +86,9 @@ describe('the course with its service worker', () => {
     // Section 0 says "not yet" until the worker has every file and controls the page.
     const files = readFileSync(join(root, 'sw.js'), 'utf8').match(/\burl:"/g).length;
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
-    await page.waitForFunction((text) => document.querySelector('section#setup table').textContent.includes(text), `yes: ${files} files cached`);
+    // The size comes a moment after the count (it is read from the cache): wait for both.
+    await page.waitForFunction((text) => document.querySelector('section#setup table').textContent.includes(text), `yes: ${files} files cached (`);
+    await page.waitForFunction(() => !document.querySelector('section#setup table').textContent.includes('(… MB)'));
     assert.match(await offlineCell(page), new RegExp(`^yes: ${files} files cached \\(\\d+(\\.\\d)? MB\\)`));
 
     await browser.context.setOffline(true);
