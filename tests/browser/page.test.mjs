@@ -650,9 +650,10 @@ describe('course page, Russian and URL state', () => {
   });
 
   // Opened at a section, the page stays on it while the widgets around it mount (above it too)
-  // and fill in: section 2 (widgets of 0-1 above grow) and section 7 (6 above, the run arrives).
+  // and fill in: section 2 (the widget of 1 above grows; section 0 is more than a screen above,
+  // so it mounts only when the reader scrolls up) and section 7 (6 above, the run arrives).
   for (const [id, neighbours, drawn] of [
-    ['informative-groups', ['setup', 'verifier', 'informative-groups', 'advantages'], null],
+    ['informative-groups', ['verifier', 'informative-groups', 'advantages'], null],
     ['updates', ['rl-loop', 'updates', 'coverage'], ':precomputed'],
   ]) {
     test(`a link into the page (#${id}) stays on its section while the widgets around it mount and fill in`, async () => {
