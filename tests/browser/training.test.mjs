@@ -371,7 +371,7 @@ describe('sections 6-9: training in the page', () => {
   test('a bad config shows the core’s message beside the field and does not start a run', async () => {
     const { page } = await freshPage();
     const cases = [
-      ['rl.groupSize', '1', /groupSize: must be an integer in \[2, 64\], got 1/],
+      ['rl.groupSize', '1', /groupSize: must be a whole number from 2 to 64, got 1/],
       ['rl.lr', '-0.001', /learningRate: must be in \(0, 1\], got -0\.001/],
       ['rl.epsLow', '1.5', /epsLow: must be in \[0, 1\), got 1\.5/],
       ['rl.epsHigh', 'abc', /epsHigh/],
@@ -468,7 +468,7 @@ export async function loadCore(options) {
     const metrics = await save('metrics');
     assert.equal(metrics.text.split('\n')[0], `row,${METRIC_COLUMNS.map((c) => c.label).join(',')}`);
     const coverage = await save('coverage');
-    assert.equal(coverage.text.trim().split('\n').length, 17);
+    assert.equal(coverage.text.trim().split('\n').length, file.config.trainPrompts + 1);
 
     // Back to the precomputed run, then import the file: identical tables, no retraining.
     await page.locator('section#rl-loop button[data-action="reset"]').click();
@@ -500,7 +500,7 @@ export async function loadCore(options) {
       assert.match(await s9.locator('.notebook-cell').textContent(), /epsilon_high=0\.28,/);
       assert.match(await s9.locator('.no-claim').textContent(), lang === 'en' ? /no claim about the real model’s runtime, memory use or quality/ : /ничего не утверждает/);
       let python = await s9.locator('.trl-config').textContent();
-      for (const line of ['num_generations=8,', 'num_iterations=2,', 'loss_type="dapo",', 'scale_rewards="group",', 'epsilon=0.2,', 'epsilon_high=0.28,', 'beta=0.0,', 'temperature=1.0,', 'max_completion_length=4,', 'mask_truncated_completions=True,', 'importance_sampling_level="token",', 'learning_rate=0.001,']) {
+      for (const line of ['num_generations=8,', 'num_iterations=2,', 'loss_type="dapo",', 'scale_rewards="group",', 'epsilon=0.2,', 'epsilon_high=0.28,', 'beta=0.0,', 'temperature=1.0,', 'max_completion_length=4,', 'mask_truncated_completions=True,', 'importance_sampling_level="token",', 'learning_rate=0.002,']) {
         assert.ok(python.includes(line), `${line} in the TRL config`);
       }
       await setField(page, 'rl.groupSize', 16);
