@@ -329,27 +329,27 @@ describe('sections 6-9: training in the page', () => {
   });
 
   test('a URL with a config restores the form and the run uses it; a bad value falls back with a note', async () => {
-    const hash = '#profile=smoke&seed=5&rl.groupSize=4&rl.lr=0.002&rl.lossType=grpo&rl.dynamic=1&rl.updates=30';
+    const hash = '#profile=smoke&seed=5&rl.groupSize=4&rl.lr=0.003&rl.lossType=grpo&rl.dynamic=1&rl.updates=30';
     const { page } = await freshPage('index.html', hash);
     const value = (key) => page.locator(`section#rl-loop [data-key="${key}"]`).inputValue();
     assert.equal(await value('seed'), '5');
     assert.equal(await value('rl.groupSize'), '4');
-    assert.equal(await value('rl.lr'), '0.002');
+    assert.equal(await value('rl.lr'), '0.003');
     assert.equal(await value('rl.lossType'), 'grpo');
     assert.equal(await page.locator('section#rl-loop [data-key="rl.dynamic"]').isChecked(), true);
     assert.equal(await value('rl.epsHigh'), '0.28', 'fields not in the link keep the profile default');
     await page.locator('section#rl-loop button[data-action="run"]').click();
     await waitPhase(page, 'finished');
-    const expected = nodeRun({ profile: 'smoke', seed: 5, groupSize: 4, learningRate: 0.002, lossType: 'grpo', dynamicSampling: true, updates: 30 });
+    const expected = nodeRun({ profile: 'smoke', seed: 5, groupSize: 4, learningRate: 0.003, lossType: 'grpo', dynamicSampling: true, updates: 30 });
     await assertMatchesNode(page, expected);
     const url = await page.evaluate(() => location.hash);
-    for (const part of ['rl.groupSize=4', 'rl.lr=0.002', 'rl.lossType=grpo', 'rl.dynamic=1', 'rl.updates=30']) assert.ok(url.includes(part), `${part} in ${url}`);
+    for (const part of ['rl.groupSize=4', 'rl.lr=0.003', 'rl.lossType=grpo', 'rl.dynamic=1', 'rl.updates=30']) assert.ok(url.includes(part), `${part} in ${url}`);
     assert.ok(!url.includes('rl.epsHigh'), 'defaults stay out of the link');
     await page.close();
 
     const bad = await freshPage('index.html', '#rl.groupSize=1&rl.lr=-1');
     const notes = await bad.page.locator('.url-notes').textContent();
-    assert.match(notes, /groupSize: must be an integer in \[2, 64\], got 1/);
+    assert.match(notes, /groupSize: must be a whole number from 2 to 64, got 1/);
     assert.match(notes, /learningRate: must be in \(0, 1\], got -1/);
     assert.equal(await bad.page.locator('section#rl-loop [data-key="rl.groupSize"]').inputValue(), '8');
     await bad.page.close();
