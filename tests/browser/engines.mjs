@@ -263,6 +263,7 @@ async function openChromium({ viewport, locale }) {
     args: CHROMIUM_ARGS,
     viewport,
     locale,
+    serviceWorkers: 'block', // as in helpers.mjs and Firefox below
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const record = { console: [], errors: [], requests: [] };
@@ -293,7 +294,10 @@ async function openFirefox({ viewport, locale }) {
     executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
     headless: true,
     defaultViewport: viewport,
-    extraPrefsFirefox: { 'intl.accept_languages': locale, 'intl.locale.requested': locale },
+    // No service worker, as the Chromium tests block it (helpers.mjs): one registered by the course
+    // page would serve later pages from its cache (a SCORM page's Chart.js failed through it once);
+    // tests/browser/offline.test.mjs is where the service worker is tested.
+    extraPrefsFirefox: { 'intl.accept_languages': locale, 'intl.locale.requested': locale, 'dom.serviceWorkers.enabled': false },
   });
   const [page] = await browser.pages();
   await page.setViewport(viewport); // the launch's defaultViewport does not reach BiDi's first tab
