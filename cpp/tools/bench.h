@@ -4,7 +4,15 @@
 #include <string>
 #include <vector>
 
+namespace grpo {
+struct ExperimentConfig;
+}
+
 namespace grpo::bench {
+
+// The GRPO update's reference shape (E=16, group 8, prompt batch 8, at most 4 new tokens, 2
+// epochs, full profile's prompts) at hidden size H: timed and counted by the same config.
+ExperimentConfig update_bench_config(int hidden);
 
 struct Row {
   std::string name;

@@ -55,14 +55,7 @@ struct PeakGemm {
 // i.e. about (3*epochs + 1) forward passes' worth, with 3H^2 + V*H per token position forward.
 // GFLOP/s = 2 * multiply-adds / seconds; the best update of the run is reported, as for the peak.
 double update_gflops(int hidden, PeakGemm* peak) {
-  ExperimentConfig config = profile_defaults("full");
-  config.embed = 16;
-  config.hidden = hidden;
-  config.objective.group_size = 8;
-  config.prompt_batch = 8;
-  config.objective.max_completion_length = 4;
-  config.update_epochs = 2;
-  config.warmup_steps = 50;
+  ExperimentConfig config = update_bench_config(hidden);
   config.objective.beta = 0;
   Experiment experiment(config);
   for (int i = 0; i < 3; ++i) experiment.update();  // warm the workspaces

@@ -5,9 +5,8 @@
 #include "tools/bench.h"
 
 namespace grpo::bench {
-namespace {
 
-void bench_updates(std::vector<Row>& rows, int hidden) {
+ExperimentConfig update_bench_config(int hidden) {
   ExperimentConfig config = profile_defaults("full");
   config.embed = 16;
   config.hidden = hidden;
@@ -16,6 +15,13 @@ void bench_updates(std::vector<Row>& rows, int hidden) {
   config.objective.max_completion_length = 4;
   config.update_epochs = 2;
   config.warmup_steps = 50;
+  return config;
+}
+
+namespace {
+
+void bench_updates(std::vector<Row>& rows, int hidden) {
+  const ExperimentConfig config = update_bench_config(hidden);
   Experiment experiment(config);
   for (int i = 0; i < 5; ++i) experiment.update();  // warm the workspaces
   const int updates = 60;
