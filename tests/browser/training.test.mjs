@@ -229,7 +229,8 @@ describe('sections 6-9: training in the page', () => {
     // Another fresh group, and the tokens of one response: p = exp(old log-prob), the advantage.
     const run = nodeRun({ profile: 'smoke', seed: 11 });
     await page.locator('section#coverage button[data-action="another-group"]').click();
-    await page.waitForFunction(() => /seed 789/.test(document.querySelector('section#coverage .inspect-status')?.textContent ?? ''), null, { timeout: 30000 });
+    // The loading text names the seed too: wait for the drawn group.
+    await page.waitForSelector('section#coverage .inspect-status[data-drawn-seed="789"]', { timeout: 30000 });
     const request = inspectionRequest(run.config, 1);
     const second = core.collectRollouts(run.checkpoint, run.prompts, request.config, { seed: request.seed, generatorVersion: request.generatorVersion });
     const texts = await tableText(page, 'section#coverage .inspect-table');

@@ -351,6 +351,8 @@ export default {
         inspectStatus.textContent = s.result ? '' : t('train.inspect.waiting');
         return;
       }
+      // The drawn group's seed, for readers of the DOM (tests): the loading text names it too.
+      inspectStatus.dataset.drawnSeed = inspection.loading || inspection.error ? '' : String(inspection.seed);
       if (inspection.loading) {
         inspectStatus.textContent = t('train.inspect.loading', { seed: inspection.seed });
         return;
