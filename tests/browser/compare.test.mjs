@@ -1,7 +1,8 @@
 // Section 7's "Compare runs" panel in Chromium: finished runs go into the run library and survive
 // a reload; an 8-seed batch draws its mean and min-max band and a per-seed before/after table;
 // four picked runs get a config-diff table; two configs on the same seeds get a paired
-// comparison; Clear empties the library. Screenshots of the overlay and of the band.
+// comparison; Clear empties the library; "GRPO and its ancestors" runs each advantage estimator on
+// the same seeds. Screenshots of the overlay, the band and the ancestors.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { launchBrowser, openPage, screenshot, startServer } from './helpers.mjs';
@@ -96,6 +97,37 @@ describe('compare runs (section 7)', () => {
     await shoot('compare-four-runs-overlay', 'figure.compare-figure', '.config-diff-table');
     await page.click('button[data-action="clear-library"]');
     await page.waitForFunction(() => document.querySelector('.compare-panel').dataset.libraryCount === '0');
+    assert.deepEqual(problems.page, []);
+    assert.deepEqual(problems.console, []);
+  });
+
+  it('GRPO and its ancestors: each advantage estimator across the same seeds, overlaid, each paired with GRPO', async () => {
+    await page.fill('#compare-seeds', '2');
+    await page.evaluate(() => delete document.querySelector('.compare-panel').dataset.phase);
+    await page.click('button[data-action="run-ancestors"]');
+    await page.waitForSelector('.compare-panel[data-phase="finished"]', { state: 'attached', timeout: 300000 });
+    const out = await page.evaluate(() => {
+      const chart = window.Chart.getChart(document.querySelector('figure.compare-figure canvas'));
+      return {
+        means: chart.data.datasets.filter((d) => /^mean of/.test(d.label)).map((d) => d.label),
+        count: chart.data.datasets.length,
+        columns: [...document.querySelectorAll('.seed-estimators thead th')].map((th) => th.textContent),
+        rows: [...document.querySelectorAll('.seed-estimators tbody tr')].map((tr) => [...tr.children].map((td) => td.textContent)),
+        paired: [...document.querySelectorAll('.paired-estimators li')].map((li) => li.textContent),
+      };
+    });
+    const estimators = ['grpo', 'dr_grpo', 'rloo', 'reinforce_baseline', 'reinforce'];
+    assert.equal(out.count, 3 * estimators.length, 'a band (max, min) and a mean per estimator');
+    assert.equal(out.means.length, estimators.length);
+    assert.match(out.means[0], /^mean of 2 seeds: dapo, seed 9-10 \(shaded: seed min-max\)$/, 'grpo is the notebook default: nothing differs');
+    for (const name of estimators.slice(1)) assert.ok(out.means.some((label) => label.includes(`advantageEstimator = ${name}`) || label.includes(name)), `${name} in ${out.means}`);
+    assert.deepEqual(out.columns, ['Seed', 'held-out, before', ...estimators]);
+    assert.deepEqual(out.rows.map((r) => r[0]), ['9', '10']);
+    for (const row of out.rows) for (const cell of row.slice(1)) assert.ok(Number.isFinite(Number(cell)), `accuracy ${cell}`);
+    assert.equal(out.paired.length, estimators.length - 1);
+    out.paired.forEach((text, i) => assert.match(text, new RegExp(`^Paired over 2 seeds, A = grpo, B = ${estimators[i + 1]}: \\d+ seeds favour B`)));
+    assert.equal(await count(), 2 * estimators.length, 'every run of the comparison is in the library');
+    await shoot('compare-ancestors', 'figure.compare-figure', '.paired-estimators');
     assert.deepEqual(problems.page, []);
     assert.deepEqual(problems.console, []);
   });

@@ -7,7 +7,7 @@ import { rlLoopLesson } from '../training/lessons.js';
 import { errorText } from '../core-errors.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
-import { PROFILE_FIELD, SEED_FIELD } from '../training/run-config.js';
+import { ESTIMATORS, PROFILE_FIELD, SEED_FIELD } from '../training/run-config.js';
 import {
   CONFIG_FIELDS,
   CONFIG_PARAMS,
@@ -38,7 +38,7 @@ export const PRESETS = [
  * "GRPO and its ancestors": the notebook's config with each advantage estimator in turn (the
  * same seed, so a reader can run them one after another and compare).
  */
-export const ANCESTOR_PRESETS = ['grpo', 'dr_grpo', 'rloo', 'reinforce_baseline', 'reinforce'].map((estimator) => ({
+export const ANCESTOR_PRESETS = ESTIMATORS.map((estimator) => ({
   id: `estimator_${estimator}`,
   patch: { 'rl.advantageEstimator': estimator },
 }));

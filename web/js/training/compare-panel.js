@@ -7,7 +7,8 @@ import { chartFigure, makeChart, lineStyle, axis, COLORS } from '../charts.js';
 import * as training from './controller.js';
 import * as library from './run-library.js';
 import { comparisonCsv, configDiff, pairedComparison, runName, seedBand } from './compare.js';
-import { SEEDS_MAX, SEEDS_MIN, runSeeds, seedList, workerCount } from './seed-batch.js';
+import { SEEDS_MAX, SEEDS_MIN, runSeedsForEach, seedList, workerCount } from './seed-batch.js';
+import { ESTIMATORS } from './run-config.js';
 
 export const MAX_OVERLAY = 4;
 const METRICS = [
@@ -16,9 +17,12 @@ const METRICS = [
   { key: 'informativeFraction', label: 'HIST_INFO' },
   { key: 'loss', label: 'train.series.loss' },
 ];
-// The last two seed batches, [{config, seeds, runs: [{seed, result}]}], the latest last: kept
-// here, outside the panel, because a URL or language change re-mounts the sections.
+// The latest seed batches, [{config, seeds, runs: [{seed, result}], group}], the latest last:
+// kept here, outside the panel, because a URL or language change re-mounts the sections. One
+// click makes one group: one batch ("Run across seeds") or one per estimator (the ancestors).
 let batches = [];
+let groups = 0;
+const KEPT_BATCHES = ESTIMATORS.length + 1;
 const RECORDED = new Set(['finished', 'stopped', 'precomputed', 'imported']);
 const SOURCE_OF = { finished: 'live', stopped: 'live', precomputed: 'precomputed', imported: 'imported' };
 
@@ -42,6 +46,7 @@ export function comparePanel(host, ctx, { getConfig }) {
 
   const seedsInput = h('input', { type: 'number', min: SEEDS_MIN, max: SEEDS_MAX, step: 1, value: 8, id: 'compare-seeds', class: 'compare-seeds' });
   const runButton = h('button', { type: 'button', class: 'button-run', dataset: { action: 'run-seeds' }, text: t('compare.runSeeds') });
+  const ancestorsButton = h('button', { type: 'button', dataset: { action: 'run-ancestors' }, text: t('compare.runAncestors') });
   const pauseButton = h('button', { type: 'button', dataset: { action: 'pause-seeds' }, text: t('train.pause'), disabled: true });
   const stopButton = h('button', { type: 'button', dataset: { action: 'stop-seeds' }, text: t('train.stop'), disabled: true });
   const progress = h('progress', { class: 'seeds-progress', max: 1, value: 0, 'aria-label': t('compare.progressLabel') });
@@ -68,7 +73,7 @@ export function comparePanel(host, ctx, { getConfig }) {
     { class: 'compare-panel', dataset: { testid: 'compare' } },
     h('h3', { text: t('compare.title') }),
     h('p', { text: t('compare.explain') }),
-    h('div', { class: 'seeds-row' }, h('label', { for: 'compare-seeds', text: t('compare.seedsLabel') }), seedsInput, runButton, pauseButton, stopButton),
+    h('div', { class: 'seeds-row' }, h('label', { for: 'compare-seeds', text: t('compare.seedsLabel') }), seedsInput, runButton, ancestorsButton, pauseButton, stopButton),
     h('div', { class: 'run-progress-row' }, progress, status),
     h('h4', { text: t('compare.libraryTitle') }),
     listHost,
@@ -84,6 +89,9 @@ export function comparePanel(host, ctx, { getConfig }) {
 
   const chosen = () => entries.filter((e) => selected.has(e.key));
   const latestBatch = () => batches.at(-1) ?? null;
+  /** The batches of the latest click: one, or one per advantage estimator. */
+  const shownBatches = () => batches.filter((b) => b.group === latestBatch()?.group);
+  const batchLabel = (batch) => t('compare.batchName', { name: runName({ ...batch.config, seed: `${batch.seeds[0]}-${batch.seeds.at(-1)}` }, defaultsOf(batch.config)), n: batch.runs.length });
 
   const drawList = () => {
     const items = entries.map((entry) => {
@@ -104,28 +112,35 @@ export function comparePanel(host, ctx, { getConfig }) {
     chosen().forEach((entry, i) => {
       datasets.push({ label: entry.name, data: entry.run.history.map((row) => ({ x: row.update, y: row[metric] ?? NaN })), ...lineStyle(i) });
     });
-    const batch = latestBatch();
-    if (batch) {
+    const shown = shownBatches();
+    shown.forEach((batch, i) => {
       const band = seedBand(batch.runs.filter((r) => r.result).map((r) => r.result.history), metric);
-      const color = COLORS[5];
-      const name = t('compare.batchName', { name: runName({ ...batch.config, seed: `${batch.seeds[0]}-${batch.seeds.at(-1)}` }, defaultsOf(batch.config)), n: batch.runs.length });
-      datasets.push({ label: t('compare.bandMax'), data: band.map((b) => ({ x: b.update, y: b.max })), borderColor: 'transparent', backgroundColor: 'rgba(51, 65, 85, 0.18)', pointRadius: 0, fill: false });
-      datasets.push({ label: t('compare.bandMin'), data: band.map((b) => ({ x: b.update, y: b.min })), borderColor: 'transparent', backgroundColor: 'rgba(51, 65, 85, 0.18)', pointRadius: 0, fill: '-1' });
-      datasets.push({ label: name, data: band.map((b) => ({ x: b.update, y: b.mean })), ...lineStyle(5, { borderColor: color }) });
-    }
+      // One batch keeps the slate of old; several (the ancestors) take the palette after the picked runs.
+      const style = shown.length === 1 ? 5 : chosen().length + i;
+      const color = COLORS[style % COLORS.length];
+      const fill = `${color}2e`; // the line's colour at 18% opacity
+      const suffix = shown.length === 1 ? '' : ` (${batch.config.advantageEstimator})`;
+      datasets.push({ label: `${t('compare.bandMax')}${suffix}`, data: band.map((b) => ({ x: b.update, y: b.max })), borderColor: 'transparent', backgroundColor: fill, pointRadius: 0, fill: false, band: true });
+      datasets.push({ label: `${t('compare.bandMin')}${suffix}`, data: band.map((b) => ({ x: b.update, y: b.min })), borderColor: 'transparent', backgroundColor: fill, pointRadius: 0, fill: '-1', band: true });
+      datasets.push({ label: shown.length === 1 ? batchLabel(batch) : `${batchLabel(batch)} ${t('compare.bandNote')}`, data: band.map((b) => ({ x: b.update, y: b.mean })), ...lineStyle(style, { borderColor: color }) });
+    });
     const chart = makeChart(figure.canvas, {
       type: 'line',
       data: { datasets },
-      options: { parsing: false, animation: false, scales: { x: axis(t('HIST_X'), { type: 'linear' }), y: axis(t(METRICS.find((m) => m.key === metric).label)) } },
+      options: {
+        parsing: false,
+        animation: false,
+        // With several batches the legend names each mean once, and says its shade is the min-max band.
+        plugins: { legend: { labels: { filter: (item, data) => shown.length < 2 || !data.datasets[item.datasetIndex].band } } },
+        scales: { x: axis(t('HIST_X'), { type: 'linear' }), y: axis(t(METRICS.find((m) => m.key === metric).label)) } },
     });
-    figure.setAria(t('compare.chartAria', { n: chosen().length, seeds: batch ? batch.runs.length : 0 }));
+    figure.setAria(t('compare.chartAria', { n: chosen().length, seeds: shown[0]?.runs.length ?? 0, batches: shown.length }));
     return chart;
   };
 
   const drawDiff = () => {
     const runs = chosen().map((e) => ({ name: e.name, config: e.run.config }));
-    const batch = latestBatch();
-    if (batch) runs.push({ name: t('compare.batchShort', { n: batch.runs.length }), config: { ...batch.config, seed: `${batch.seeds[0]}–${batch.seeds.at(-1)}` } });
+    for (const batch of shownBatches()) runs.push({ name: t('compare.batchShort', { n: batch.runs.length }), config: { ...batch.config, seed: `${batch.seeds[0]}–${batch.seeds.at(-1)}` } });
     if (runs.length < 2) {
       diffHost.replaceChildren();
       return;
@@ -142,9 +157,29 @@ export function comparePanel(host, ctx, { getConfig }) {
   };
 
   const drawSeeds = () => {
-    const batch = latestBatch();
+    const shown = shownBatches();
+    const batch = shown[0];
     if (!batch) {
       seedsHost.replaceChildren();
+      return;
+    }
+    if (shown.length > 1) {
+      // The ancestors: held-out accuracy after RL per seed, one column per estimator.
+      seedsHost.replaceChildren(
+        dataTable({
+          caption: t('compare.estimatorCaption', { n: batch.seeds.length }),
+          className: 'seed-before-after seed-estimators',
+          columns: [{ label: t('compare.seed') }, { label: t('compare.heldoutBefore'), numeric: true }, ...shown.map((b) => ({ label: b.config.advantageEstimator, numeric: true }))],
+          rows: batch.seeds.map((seed) => {
+            const of = (b) => b.runs.find((r) => r.seed === seed)?.result ?? null;
+            return [
+              { text: String(seed), header: true },
+              { text: fmt(of(batch)?.beforeHeldout?.accuracy ?? NaN, 3), value: of(batch)?.beforeHeldout?.accuracy ?? '' },
+              ...shown.map((b) => ({ text: fmt(of(b)?.afterHeldout?.accuracy ?? NaN, 3), value: of(b)?.afterHeldout?.accuracy ?? '' })),
+            ];
+          }),
+        }),
+      );
       return;
     }
     const done = batch.runs.filter((r) => r.result);
@@ -162,13 +197,26 @@ export function comparePanel(host, ctx, { getConfig }) {
   };
 
   // Two batches of different configs over the same seeds: a paired comparison of held-out accuracy.
+  const finals = (batch) => batch.runs.filter((r) => r.result).map((r) => ({ seed: r.seed, value: r.result.afterHeldout.accuracy }));
   const drawPaired = () => {
-    const [a, b] = batches.slice(-2);
+    const shown = shownBatches();
+    if (shown.length > 1) {
+      // Each ancestor against GRPO (the first), paired by seed.
+      const [grpo, ...others] = shown;
+      pairedHost.replaceChildren(
+        h('ul', { class: 'paired-estimators' }, ...others.map((other) => {
+          const paired = pairedComparison(finals(grpo), finals(other));
+          return h('li', { class: 'paired-summary', text: t('compare.pairedSummary', { a: grpo.config.advantageEstimator, b: other.config.advantageEstimator, favourA: paired.favourA, favourB: paired.favourB, ties: paired.ties, n: paired.pairs.length, mean: fmt(paired.meanDiff ?? NaN, 3) }) });
+        })),
+      );
+      return;
+    }
+    const b = latestBatch();
+    const a = batches.filter((batch) => batch.group !== b?.group).at(-1);
     if (!a || !b || JSON.stringify(a.seeds) !== JSON.stringify(b.seeds) || JSON.stringify(a.config) === JSON.stringify(b.config)) {
       pairedHost.replaceChildren();
       return;
     }
-    const finals = (batch) => batch.runs.filter((r) => r.result).map((r) => ({ seed: r.seed, value: r.result.afterHeldout.accuracy }));
     const paired = pairedComparison(finals(a), finals(b));
     const nameA = runName({ ...a.config, seed: '…' }, defaultsOf(a.config));
     const nameB = runName({ ...b.config, seed: '…' }, defaultsOf(b.config));
@@ -212,38 +260,42 @@ export function comparePanel(host, ctx, { getConfig }) {
     record({ ...s.result, config: s.result.config ?? s.config }, SOURCE_OF[s.phase]);
   };
 
-  runButton.addEventListener('click', () => {
+  // One click: the configs, each across the same seeds (one after another, each in parallel workers).
+  const start = (makeConfigs) => {
     if (running) return;
     let seeds;
-    let config;
+    let configs;
     try {
-      config = getConfig();
-      seeds = seedList(config.seed, Number(seedsInput.value));
+      configs = makeConfigs(getConfig());
+      seeds = seedList(configs[0].seed, Number(seedsInput.value));
     } catch (error) {
       status.textContent = t('train.refused', { message: error.message });
       return;
     }
-    const batch = { config, seeds, runs: [] };
+    groups += 1;
+    const group = groups;
     const workers = workerCount(seeds.length);
-    status.textContent = t('compare.running', { n: seeds.length, workers });
+    const n = seeds.length * configs.length;
+    status.textContent = t('compare.running', { n, workers });
     progress.value = 0;
-    running = runSeeds(config, seeds, {
+    running = runSeedsForEach(configs, seeds, {
       workers,
       onProgress: ({ done, total, finished }) => {
         progress.value = done / total;
-        status.textContent = t('compare.progress', { done, total, finished, n: seeds.length, workers });
+        status.textContent = t('compare.progress', { done, total, finished, n, workers });
       },
     });
     root.dataset.phase = 'running';
     pauseButton.disabled = false;
     stopButton.disabled = false;
     runButton.disabled = true;
+    ancestorsButton.disabled = true;
     running.promise
-      .then(async (runs) => {
-        batch.runs = runs;
-        batches = [...batches.slice(-1), batch];
-        for (const run of runs) if (run.result) await record(run.result, 'seeds');
-        status.textContent = t('compare.done', { n: runs.length });
+      .then(async (all) => {
+        const made = all.map((runs, i) => ({ config: configs[i], seeds, runs, group }));
+        batches = [...batches, ...made].slice(-KEPT_BATCHES);
+        for (const runs of all) for (const run of runs) if (run.result) await record(run.result, 'seeds');
+        status.textContent = t('compare.done', { n: all.reduce((sum, runs) => sum + runs.length, 0) });
         root.dataset.phase = 'finished';
       })
       .catch((error) => {
@@ -252,13 +304,18 @@ export function comparePanel(host, ctx, { getConfig }) {
       })
       .finally(() => {
         running = null;
+        paused = false;
         pauseButton.disabled = true;
         stopButton.disabled = true;
         runButton.disabled = false;
+        ancestorsButton.disabled = false;
         pauseButton.textContent = t('train.pause');
         refresh();
       });
-  });
+  };
+  runButton.addEventListener('click', () => start((config) => [config]));
+  // "GRPO and its ancestors": the current config once per advantage estimator, same seeds.
+  ancestorsButton.addEventListener('click', () => start((config) => ESTIMATORS.map((advantageEstimator) => ({ ...config, advantageEstimator }))));
   let paused = false;
   pauseButton.addEventListener('click', () => {
     if (!running) return;
@@ -276,7 +333,7 @@ export function comparePanel(host, ctx, { getConfig }) {
 
   const comparisonRuns = () => [
     ...chosen().map((e) => ({ name: e.name, source: e.source, ...e.run })),
-    ...(latestBatch()?.runs ?? []).filter((r) => r.result).map((r) => ({ name: runName(r.result.config, defaultsOf(r.result.config)), source: 'seeds', ...r.result })),
+    ...shownBatches().flatMap((batch) => batch.runs.filter((r) => r.result).map((r) => ({ name: runName(r.result.config, defaultsOf(r.result.config)), source: 'seeds', ...r.result }))),
   ];
   exportButtons[0].addEventListener('click', () => {
     const runs = comparisonRuns().map(({ name, source, config, history, beforeTrain, afterTrain, beforeHeldout, afterHeldout }) => ({ name, source, config, history, beforeTrain, afterTrain, beforeHeldout, afterHeldout }));

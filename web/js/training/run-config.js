@@ -56,6 +56,9 @@ const SEED = ALL_FIELDS.find((f) => f.core === 'seed');
 /** The form's config fields (every field of the table but profile and seed, which section 0 owns). */
 export const CONFIG_FIELDS = ALL_FIELDS.filter((f) => f !== PROFILE && f !== SEED);
 
+/** The advantage estimators, GRPO first, then its ancestors (the core's option order). */
+export const ESTIMATORS = ALL_FIELDS.find((f) => f.core === 'advantageEstimator').options;
+
 /** Profile and seed as section 0 and the training sections show them. */
 export const PROFILE_FIELD = PROFILE;
 export const SEED_FIELD = SEED;

@@ -118,3 +118,48 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
     },
   };
 }
+
+/**
+ * Several configs over the same seeds, one config after another (each across its seeds in
+ * parallel, as runSeeds): one progress for all of it (onProgress({done, total, finished, n,
+ * config})), pause/resume/stop for all. Returns {promise, pause(), resume(), stop(), workers}:
+ * promise resolves to one runSeeds result per config that ran (a stop drops the configs after it).
+ */
+export function runSeedsForEach(configs, seeds, { workers = workerCount(seeds.length), onProgress = () => {}, workerUrl } = {}) {
+  const total = configs.reduce((sum, config) => sum + seeds.length * config.updates, 0);
+  let current = null;
+  let paused = false;
+  let stopped = false;
+  const promise = (async () => {
+    const all = [];
+    let before = 0;
+    for (const [index, config] of configs.entries()) {
+      if (stopped) break;
+      current = runSeeds(config, seeds, {
+        workers,
+        workerUrl,
+        onProgress: ({ done, finished }) => onProgress({ done: before + done, total, finished: index * seeds.length + finished, n: configs.length * seeds.length, config: index }),
+      });
+      if (paused) current.pause();
+      all.push(await current.promise);
+      before += seeds.length * config.updates;
+    }
+    return all;
+  })();
+  return {
+    promise,
+    workers: Math.max(1, Math.min(workers, seeds.length)),
+    pause() {
+      paused = true;
+      current?.pause();
+    },
+    resume() {
+      paused = false;
+      current?.resume();
+    },
+    stop() {
+      stopped = true;
+      current?.stop();
+    },
+  };
+}
