@@ -3,6 +3,8 @@
 // aria-label and in the header cells of its "numbers as a table".
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import { gotoReady, launchBrowser, openPage, startServer } from './helpers.mjs';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
@@ -72,3 +74,31 @@ for (const [lang, dict] of [
     await page.close();
   });
 }
+
+test('every chart saves as a PNG of what it draws, on a white ground, named by its section', async () => {
+  const { page, problems } = await openPage(browser.context, server.origin);
+  await gotoReady(page, `${server.origin}/index.html`);
+  const buttons = page.locator('main figure.chart button[data-action="chart-png"]');
+  assert.equal(await buttons.count(), Object.values(EXPECTED).reduce((a, b) => a + b, 0), 'one PNG button per chart');
+  // The first chart of section 7 (its canvas pixels, device-pixel sized).
+  const figure = page.locator('section#updates figure.chart').first();
+  const size = await figure.locator('canvas').evaluate((canvas) => [canvas.width, canvas.height]);
+  const [download] = await Promise.all([page.waitForEvent('download'), figure.locator('button[data-action="chart-png"]').click()]);
+  assert.equal(download.suggestedFilename(), 'grpo-lab-updates-1.png');
+  const png = readFileSync(await download.path());
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG signature');
+  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], size, 'the canvas size (IHDR width, height)');
+  assert.equal(png[25], 6, 'RGBA (colour type 6)');
+  // The top-left pixel (outside the plot): opaque white. In row 0 every PNG filter leaves the
+  // first pixel's bytes as they are, so the inflated IDAT data after the filter byte is the pixel.
+  const idat = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const pixels = inflateSync(Buffer.concat(idat));
+  assert.deepEqual([...pixels.subarray(1, 5)], [255, 255, 255, 255], 'a white, opaque ground');
+  assert.deepEqual([...problems.console, ...problems.page], []);
+  await page.close();
+});

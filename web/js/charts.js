@@ -164,16 +164,19 @@ export function lineStyle(i, extra = {}) {
  * <figure> with a title, a sized canvas (role="img" + aria-label) and a collapsible table of
  * the chart's numbers. Returns {figure, canvas, setTable(node), setAria(text)}.
  */
-export function chartFigure({ title, aria, dataLabel, className = '' }) {
+export function chartFigure({ title, aria, dataLabel, pngLabel = null, className = '' }) {
   const canvas = h('canvas', { role: 'img', 'aria-label': aria });
   const tableHost = h('div', { class: 'chart-table' });
+  const png = pngLabel ? h('button', { type: 'button', class: 'button-quiet chart-png', dataset: { action: 'chart-png' }, text: pngLabel }) : null;
   const figure = h(
     'figure',
     { class: `chart ${className}`.trim() },
     title ? h('figcaption', { class: 'chart-title' }, title) : null,
     h('div', { class: 'chart-box' }, canvas),
+    png ? h('div', { class: 'chart-tools' }, png) : null,
     h('details', { class: 'chart-data' }, h('summary', {}, dataLabel), tableHost),
   );
+  png?.addEventListener('click', () => savePng(canvas, pngFileName(figure)));
   return {
     figure,
     canvas,
@@ -184,6 +187,33 @@ export function chartFigure({ title, aria, dataLabel, className = '' }) {
       canvas.setAttribute('aria-label', text);
     },
   };
+}
+
+/** grpo-lab-<section>-<n>.png: the figure's section and its place among the section's charts. */
+function pngFileName(figure) {
+  const section = figure.closest('section');
+  const index = section ? [...section.querySelectorAll('figure')].indexOf(figure) + 1 : 1;
+  return `grpo-lab-${section?.id || 'chart'}-${index}.png`;
+}
+
+/** Downloads the chart as drawn, on a white ground (the canvas itself is transparent). */
+export function savePng(canvas, name) {
+  const copy = document.createElement('canvas');
+  copy.width = canvas.width;
+  copy.height = canvas.height;
+  const ctx = copy.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, copy.width, copy.height);
+  ctx.drawImage(canvas, 0, 0);
+  copy.toBlob((blob) => {
+    if (!blob) return;
+    const url = URL.createObjectURL(blob);
+    const link = h('a', { href: url, download: name, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }, 'image/png');
 }
 
 /** Common axis options: a titled linear or category axis. */

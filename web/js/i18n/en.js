@@ -82,6 +82,7 @@ export default {
   'common.fail': 'fail',
   'common.notice': 'What to notice',
   'common.chartData': 'The chart’s numbers as a table',
+  'common.chartPng': 'Save the chart as PNG',
   // The axes a chart draws, named in its accessible description (charts.js axesSentence).
   'chart.axes': 'Axes: {axes}.',
   'chart.axis.x': 'horizontal, {title}',

@@ -81,6 +81,7 @@ export default {
   'common.fail': 'неверно',
   'common.notice': 'На что обратить внимание',
   'common.chartData': 'Числа графика в виде таблицы',
+  'common.chartPng': 'Сохранить график в PNG',
   'chart.axes': 'Оси: {axes}.',
   'chart.axis.x': 'горизонтальная — {title}',
   'chart.axis.y': 'вертикальная — {title}',

@@ -98,7 +98,7 @@ export default {
     const tableHost = h('div');
     const uses = h('p', { class: 'muted' });
     const sumLine = h('p', { class: 'summary', dataset: { testid: 'sum-check' } });
-    const figure = chartFigure({ title: t('advantages.chartTitle'), aria: '', dataLabel: t('common.chartData') });
+    const figure = chartFigure({ title: t('advantages.chartTitle'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng') });
     figure.figure.insertBefore(
       h(
         'p',

@@ -32,13 +32,13 @@ export default {
     }
 
     // --- coverage -----------------------------------------------------------------------------
-    const figure = chartFigure({ title: t('train.chart.coverage'), aria: '', dataLabel: t('common.chartData'), className: 'chart-coverage' });
+    const figure = chartFigure({ title: t('train.chart.coverage'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: 'chart-coverage' });
     figure.figure.dataset.chart = 'coverage';
-    const heldFigure = chartFigure({ title: t('train.chart.coverageHeldout'), aria: '', dataLabel: t('common.chartData'), className: 'chart-coverage chart-coverage-heldout' });
+    const heldFigure = chartFigure({ title: t('train.chart.coverageHeldout'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: 'chart-coverage chart-coverage-heldout' });
     heldFigure.figure.dataset.chart = 'coverage-heldout';
     const summary = h('p', { class: 'summary coverage-summary' });
     const floor = h('p', { class: 'muted coverage-floor' });
-    const passFigure = chartFigure({ title: t('train.chart.passAtK'), aria: '', dataLabel: t('common.chartData'), className: 'chart-pass-at-k' });
+    const passFigure = chartFigure({ title: t('train.chart.passAtK'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: 'chart-pass-at-k' });
     passFigure.figure.dataset.chart = 'pass-at-k';
     const passSummary = h('p', { class: 'summary pass-at-k-summary' });
     host.append(h('div', { class: 'coverage-pair' }, figure.figure, heldFigure.figure), summary, floor, passFigure.figure, passSummary);

@@ -81,7 +81,7 @@ export default {
     const steps = field({ key: 'fp.steps', label: t('finite.steps'), hint: t('finite.stepsHint'), step: 1, min: 0, max: 1000, value: ctx.get('fp.steps') });
     host.append(h('div', { class: 'controls' }, beta.el, lr.el, steps.el));
 
-    const figure = chartFigure({ title: null, aria: '', dataLabel: t('common.chartData') });
+    const figure = chartFigure({ title: null, aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng') });
     const tableHost = h('div');
     const at = field({
       key: 'fp.at',
@@ -93,7 +93,7 @@ export default {
       wide: true,
     });
     const modesTitle = h('h3');
-    const modes = chartFigure({ title: null, aria: '', dataLabel: t('common.chartData'), className: 'chart-short' });
+    const modes = chartFigure({ title: null, aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: 'chart-short' });
     const massLine = h('p', { class: 'muted', dataset: { testid: 'success-mass' } });
     const outputs = h(
       'div',

@@ -66,7 +66,7 @@ export default {
     const pField = field({ key: 'ig.p', label: t('groups.p'), hint: t('groups.pHint'), step: 0.01, min: 0, max: 1, value: ctx.get('ig.p') });
     host.append(h('div', { class: 'controls' }, freeG.el, pField.el, tableG.el));
 
-    const figure = chartFigure({ title: t('groups.chartTitle'), aria: '', dataLabel: t('common.chartData') });
+    const figure = chartFigure({ title: t('groups.chartTitle'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng') });
     const examplesHost = h('div');
     const readout = h('p', { class: 'readout', dataset: { testid: 'p-readout' } });
     const outputs = h('div', { class: 'outputs' }, figure.figure, readout, h('h3', { text: t('groups.examplesTitle') }), examplesHost);

@@ -59,7 +59,7 @@ export default {
     host.append(h('div', { class: 'controls' }, rewards.el, lengths.el, fixed.el));
 
     const tableHost = h('div');
-    const figure = chartFigure({ title: t('reductions.chartTitle'), aria: '', dataLabel: t('common.chartData') });
+    const figure = chartFigure({ title: t('reductions.chartTitle'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng') });
     const outputs = h('div', { class: 'outputs' }, tableHost, figure.figure);
     host.append(outputs);
 

@@ -152,7 +152,7 @@ export default {
     host.append(summary);
 
     const figures = CHARTS.map((spec) => {
-      const figure = chartFigure({ title: t(spec.titleKey), aria: '', dataLabel: t('common.chartData'), className: `chart-${spec.id}` });
+      const figure = chartFigure({ title: t(spec.titleKey), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: `chart-${spec.id}` });
       figure.figure.dataset.chart = spec.id;
       const entry = { spec, figure, chart: null };
       figure.figure.querySelector('details.chart-data').addEventListener('toggle', (event) => {

@@ -3,7 +3,7 @@
 // table, a paired comparison when two configs ran on the same seeds), the config-diff table and
 // the exports (JSON, CSV, the chart as PNG). The math is in compare.js, the workers in seed-batch.js.
 import { h, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, lineStyle, axis, COLORS } from '../charts.js';
+import { chartFigure, makeChart, lineStyle, axis, savePng, COLORS } from '../charts.js';
 import * as training from './controller.js';
 import * as library from './run-library.js';
 import { comparisonCsv, configDiff, pairedComparison, runName, seedBand } from './compare.js';
@@ -340,7 +340,7 @@ export function comparePanel(host, ctx, { getConfig }) {
     download('grpo-lab-comparison.json', new Blob([`${JSON.stringify({ format: 'grpo-lab-comparison', version: 1, runs })}\n`], { type: 'application/json' }));
   });
   exportButtons[1].addEventListener('click', () => download('grpo-lab-comparison.csv', new Blob([comparisonCsv(comparisonRuns())], { type: 'text/csv' })));
-  exportButtons[2].addEventListener('click', () => figure.canvas.toBlob((blob) => blob && download('grpo-lab-comparison.png', blob), 'image/png'));
+  exportButtons[2].addEventListener('click', () => savePng(figure.canvas, 'grpo-lab-comparison.png'));
 
   const offLibrary = library.onChange(refresh);
   const offTraining = training.subscribe(onRun);
