@@ -5,7 +5,7 @@
 // the same seeds. Screenshots of the overlay, the band and the ancestors.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, screenshot, startServer } from './helpers.mjs';
+import { gotoReady, launchBrowser, openPage, screenshot, startServer } from './helpers.mjs';
 
 describe('compare runs (section 7)', () => {
   let server;
@@ -128,6 +128,46 @@ describe('compare runs (section 7)', () => {
     out.paired.forEach((text, i) => assert.match(text, new RegExp(`^Paired over 2 seeds, A = grpo, B = ${estimators[i + 1]}: \\d+ seeds favour B`)));
     assert.equal(await count(), 2 * estimators.length, 'every run of the comparison is in the library');
     await shoot('compare-ancestors', 'figure.compare-figure', '.paired-estimators');
+    assert.deepEqual(problems.page, []);
+    assert.deepEqual(problems.console, []);
+  });
+
+  it('picked runs overlay every chart of sections 7 and 8 and the before/after table of section 6', async () => {
+    // The course page (sections 6-8 together) on the precomputed run (seed 9, grpo estimator);
+    // the library holds the ancestors runs of seeds 9 and 10 from the test before.
+    await gotoReady(page, `${server.origin}/index.html#profile=smoke&seed=9`);
+    await page.waitForSelector('.compare-panel[data-library-count="10"]', { state: 'attached', timeout: 30000 });
+    const pick = (name) => page.locator('.compare-panel ul.library li', { hasText: name }).locator('input[type="checkbox"]').check();
+    await pick('advantageEstimator = rloo, seed 9 ');
+    await pick('advantageEstimator = reinforce, seed 10 ');
+    await page.waitForFunction(() => document.querySelectorAll('section#rl-loop .metrics-table tr.metrics-overlay').length > 0);
+    const out = await page.evaluate(() => {
+      const chartOf = (selector) => window.Chart.getChart(document.querySelector(`${selector} canvas`));
+      const updates = [...document.querySelectorAll('section#updates figure.chart canvas')].map((canvas) => window.Chart.getChart(canvas).data.datasets.map((d) => d.label));
+      return {
+        updates,
+        trainBars: chartOf('section#coverage figure.chart-coverage:not(.chart-coverage-heldout)').data.datasets.map((d) => d.label),
+        passAtK: chartOf('section#coverage figure.chart-pass-at-k').data.datasets.map((d) => d.label),
+        note: document.querySelector('section#coverage .coverage-overlay-note').textContent,
+        overlayRows: [...document.querySelectorAll('section#rl-loop .metrics-table tr.metrics-overlay th')].map((th) => th.textContent),
+      };
+    });
+    const rloo = 'dapo, advantageEstimator = rloo, seed 9';
+    const reinforce = 'dapo, advantageEstimator = reinforce, seed 10';
+    for (const labels of out.updates) {
+      const own = labels.filter((l) => !l.includes(': '));
+      assert.equal(labels.length, 3 * own.length, `each series again for each pick: ${labels}`);
+      for (const name of [rloo, reinforce]) assert.equal(labels.filter((l) => l.startsWith(`${name}: `)).length, own.length);
+    }
+    assert.deepEqual(out.trainBars.slice(2), [`${rloo}: after RL`], 'per-prompt bars only for the pick on the same prompts (seed 9)');
+    assert.equal(out.passAtK.length, 4 + 2 * 2, 'the four curves, then after-RL train and held-out per pick');
+    assert.match(out.note, new RegExp(`other prompts: another seed or task\\): ${reinforce}\\.$`));
+    // rloo at seed 9 shares the warm-up (its BEFORE rows equal this run's): AFTER rows only.
+    assert.deepEqual(out.overlayRows.sort(), [`${rloo}: after RL, train`, `${rloo}: after RL, held-out`, `${reinforce}: before RL, train`, `${reinforce}: after RL, train`, `${reinforce}: before RL, held-out`, `${reinforce}: after RL, held-out`].sort(), 'the picks\' rows (in the library\'s order on the page)');
+    await page.locator('section#updates').scrollIntoViewIfNeeded();
+    await shoot('compare-overlay-section7', 'section#updates figure.chart >> nth=0', 'section#updates figure.chart >> nth=1');
+    await page.locator('section#coverage figure.chart-pass-at-k').scrollIntoViewIfNeeded();
+    await shoot('compare-overlay-section8', 'section#coverage .coverage-pair', 'section#coverage figure.chart-pass-at-k');
     assert.deepEqual(problems.page, []);
     assert.deepEqual(problems.console, []);
   });

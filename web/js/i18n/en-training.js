@@ -212,6 +212,8 @@ export default {
     'In this run the train prompts did not lose coverage overall ({solved1} of {n} solved at least once in {samples} samples after RL): read the summary above for which measure moved.',
   'train.coverage.floor':
     '“Solved at least once” counts successes among {samples} fresh answers per prompt: a prompt the policy solves with probability {floor}% or more shows up as solved with chance 95% or more, so a lost prompt is below about that rate, not at zero.',
+  'train.coverage.overlays': 'Also drawn, from “Compare runs” in section 7: {names}.',
+  'train.coverage.otherPrompts': 'Not on the per-prompt bars (other prompts: another seed or task): {names}.',
   'train.chart.passAtK':
     'pass@k across k, before and after RL',
   'train.passAtK.x':

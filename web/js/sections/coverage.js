@@ -12,6 +12,7 @@ import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
 import { coverageByBefore, concentration } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
+import { getOverlays, onOverlays, samePrompts } from '../training/overlays.js';
 
 /** Python's repr of the notebook's printed dict. */
 function pyRepr(value) {
@@ -41,7 +42,8 @@ export default {
     const passFigure = chartFigure({ title: t('train.chart.passAtK'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: 'chart-pass-at-k' });
     passFigure.figure.dataset.chart = 'pass-at-k';
     const passSummary = h('p', { class: 'summary pass-at-k-summary' });
-    host.append(h('div', { class: 'coverage-pair' }, figure.figure, heldFigure.figure), summary, floor, passFigure.figure, passSummary);
+    const overlayNote = h('p', { class: 'muted coverage-overlay-note' });
+    host.append(h('div', { class: 'coverage-pair' }, figure.figure, heldFigure.figure), overlayNote, summary, floor, passFigure.figure, passSummary);
 
     // --- inspection ---------------------------------------------------------------------------
     const another = h('button', { type: 'button', class: 'button-quiet', dataset: { action: 'another-group' }, text: t('train.inspect.another') });
@@ -80,6 +82,15 @@ export default {
       const rows = coverageByBefore(before ?? [], after ?? null);
       const labels = rows.map((r) => (r.lost ? `✗ ${r.prompt}` : r.prompt));
       const lostColor = '#be123c';
+      // A picked run's after-RL bars, where it ran on the same prompts (same seed and task).
+      const split = key === 'train' ? 'Train' : 'Heldout';
+      const overlayBars = getOverlays()
+        .map((run, j) => ({ run, j }))
+        .filter(({ run }) => samePrompts(before, run[`before${split}ByPrompt`]) && run[`after${split}ByPrompt`])
+        .map(({ run, j }) => {
+          const byId = new Map(run[`after${split}ByPrompt`].map((p) => [p.promptId, p.accuracy]));
+          return { label: `${run.name}: ${t('COVERAGE_AFTER')}`, data: rows.map((r) => byId.get(r.promptId) ?? null), backgroundColor: COLORS[(2 + j) % COLORS.length], borderColor: '#1f2328', borderWidth: 1 };
+        });
       const datasets = [
         { label: t('COVERAGE_BEFORE'), data: rows.map((r) => r.before), backgroundColor: COLORS[0], borderColor: '#1f2328', borderWidth: 1 },
         {
@@ -89,6 +100,7 @@ export default {
           borderColor: rows.map((r) => (r.lost ? lostColor : '#1f2328')),
           borderWidth: rows.map((r) => (r.lost ? 3 : 1)),
         },
+        ...overlayBars,
       ];
       const dense = labels.length > 24;
       const tickColor = (c) => (rows[c.index]?.lost ? lostColor : '#1f2328');
@@ -177,6 +189,15 @@ export default {
         pointRadius: 3,
         tension: 0,
       }));
+      // The picked runs' after-RL curves (train solid, held-out dashed), one colour per run.
+      getOverlays().forEach((run, j) => {
+        for (const [key, label, dash] of [['afterTrain', 'AFTER_TRAIN', []], ['afterHeldout', 'AFTER_HELDOUT', [6, 4]]]) {
+          const curve = run.coverage?.[key]?.passAtK;
+          if (!curve) continue;
+          const color = COLORS[(2 + j) % COLORS.length];
+          datasets.push({ label: `${run.name}: ${t(label)}`, data: curve.values.map((y, i) => ({ x: curve.ks[i], y })), borderColor: color, backgroundColor: color, borderDash: dash, borderWidth: 1.5, pointRadius: 2, tension: 0 });
+        }
+      });
       if (charts.passAtK) {
         refresh(charts.passAtK, { datasets });
       } else if (datasets.length) {
@@ -222,6 +243,11 @@ export default {
       const trainRows = drawBars('train', figure, s.info?.beforeTrainByPrompt, s.result?.afterTrainByPrompt, t('train.split.train'));
       drawBars('heldout', heldFigure, s.info?.beforeHeldoutByPrompt, s.result?.afterHeldoutByPrompt, t('train.split.heldout'));
       drawPassAtK(coverage);
+      const overlays = getOverlays();
+      const otherPrompts = overlays.filter((run) => !samePrompts(s.info?.beforeTrainByPrompt, run.beforeTrainByPrompt)).map((run) => run.name);
+      overlayNote.textContent = overlays.length
+        ? [t('train.coverage.overlays', { names: overlays.map((run) => run.name).join('; ') }), otherPrompts.length ? t('train.coverage.otherPrompts', { names: otherPrompts.join('; ') }) : ''].filter(Boolean).join(' ')
+        : '';
       const bt = coverage?.beforeTrain;
       const at = coverage?.afterTrain;
       const verdict = concentration(coverage);
@@ -426,6 +452,10 @@ export default {
     observer?.observe(figure.figure);
 
     const unsubscribe = training.subscribe(draw);
+    const offOverlays = onOverlays(() => {
+      drawnKey = null; // redrawn with the picked runs
+      draw(training.getState());
+    });
     draw(training.getState());
     training.loadPrecomputed().then(() => {
       draw(training.getState());
@@ -434,6 +464,7 @@ export default {
     return {
       destroy() {
         unsubscribe();
+        offOverlays();
         observer?.disconnect();
         bar?.destroy();
         for (const c of Object.values(charts)) c?.destroy();

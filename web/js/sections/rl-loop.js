@@ -7,6 +7,7 @@ import { rlLoopLesson } from '../training/lessons.js';
 import { errorText } from '../core-errors.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
+import { getOverlays, onOverlays } from '../training/overlays.js';
 import { ESTIMATORS, PROFILE_FIELD, SEED_FIELD } from '../training/run-config.js';
 import {
   CONFIG_FIELDS,
@@ -59,21 +60,28 @@ function download(name, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
-/** The before/after table of the run on display (AFTER rows wait for the run's end). */
-export function metricsTable(ctx, s) {
+/**
+ * The before/after table of the run on display (AFTER rows wait for the run's end), then the
+ * runs picked in section 7's "Compare runs": their AFTER rows, and their BEFORE rows where they
+ * differ from this run's (another seed or warm-up).
+ */
+export function metricsTable(ctx, s, overlays = []) {
   const { t } = ctx;
-  const rows = METRIC_ROWS.map(({ label, key }) => {
-    const metrics = key.startsWith('before') ? s.info?.[key] ?? s.result?.[key] : s.result?.[key];
-    return {
-      className: `metrics-${key}`,
-      cells: [
-        { text: t(label), header: true },
-        ...METRIC_COLUMNS.map((c) =>
-          metrics ? { text: fmt(metrics[c.key]), value: metrics[c.key] } : { text: '…', className: 'pending' },
-        ),
-      ],
-    };
+  const row = (label, key, metrics, className) => ({
+    className,
+    cells: [
+      { text: label, header: true },
+      ...METRIC_COLUMNS.map((c) => (metrics ? { text: fmt(metrics[c.key]), value: metrics[c.key] } : { text: '…', className: 'pending' })),
+    ],
   });
+  const own = (key) => (key.startsWith('before') ? s.info?.[key] ?? s.result?.[key] : s.result?.[key]);
+  const rows = METRIC_ROWS.map(({ label, key }) => row(t(label), key, own(key), `metrics-${key}`));
+  for (const run of overlays) {
+    for (const { label, key } of METRIC_ROWS) {
+      const same = key.startsWith('before') && JSON.stringify(run[key]) === JSON.stringify(own(key));
+      if (!same && run[key]) rows.push(row(`${run.name}: ${t(label)}`, key, run[key], `metrics-overlay metrics-${key}`));
+    }
+  }
   return dataTable({
     caption: t('train.metricsCaption'),
     className: 'metrics-table',
@@ -329,7 +337,7 @@ export default {
         drawnKey = s.runKey;
         drawnPhase = s.phase;
         drawnInfo = hasInfo;
-        metricsHost.replaceChildren(metricsTable(ctx, s));
+        metricsHost.replaceChildren(metricsTable(ctx, s, getOverlays()));
         configCode.textContent = s.config ? JSON.stringify(s.config, null, 2) : '';
         configNote.textContent = s.config ? t(`train.configNote.${s.source}`, { file: s.fileName ?? '' }) : t('train.configNote.none');
         exportJson.disabled = !s.result;
@@ -341,6 +349,10 @@ export default {
       host.dataset.drawn = `${s.runKey}:${s.history.length}:${s.phase}`;
     };
     const unsubscribe = training.subscribe(draw);
+    const offOverlays = onOverlays(() => {
+      drawnKey = null; // the table again, with the picked runs' rows
+      draw(training.getState());
+    });
     draw(training.getState());
 
     form.run();
@@ -353,6 +365,7 @@ export default {
     return {
       destroy() {
         unsubscribe();
+        offOverlays();
         bar.destroy();
       },
     };

@@ -5,7 +5,7 @@
 // thinned series (charts.js thinSeries) once a history is longer than their width in pixels can
 // show; alone on the embed page the section carries its own run controls.
 import { h, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles, thinSeries } from '../charts.js';
+import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles, thinSeries, DASHES } from '../charts.js';
 import { runNotice } from './common.js';
 import { updatesLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
@@ -14,6 +14,7 @@ import { runBar } from '../training/run-bar.js';
 import { HISTORY_COLUMNS } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
 import { comparePanel } from '../training/compare-panel.js';
+import { getOverlays, onOverlays } from '../training/overlays.js';
 
 /** A dashed horizontal line at options.plugins.hline.y (the notebook's ax.axhline(1.0, "--")). */
 export const horizontalLine = {
@@ -184,8 +185,21 @@ export default {
         yAxisID: series.axis ?? 'y',
         ...lineStyle(series.style ?? i, markers ? { pointRadius: 2.5, pointHoverRadius: 4 } : {}),
       }));
+      // The runs picked in "Compare runs": each series again per run, thinner, its own dash.
+      getOverlays().forEach((run, j) => {
+        spec.series.forEach((series, i) => {
+          datasets.push({
+            label: `${run.name}: ${label(series.label)}`,
+            data: seriesData(entry, run.history ?? [], series.key),
+            yAxisID: series.axis ?? 'y',
+            overlay: true,
+            ...lineStyle(series.style ?? i, { borderWidth: 1.25, borderDash: DASHES[(j + 1) % DASHES.length] }),
+          });
+        });
+      });
+      const longest = Math.max(total, ...getOverlays().map((run) => run.history?.length ?? 0));
       const scales = {
-        x: axis(t('HIST_X'), { type: 'linear', min: 1, max: total, ticks: { precision: 0 } }),
+        x: axis(t('HIST_X'), { type: 'linear', min: 1, max: longest, ticks: { precision: 0 } }),
         y: axis(spec.y?.titleKey ? t(spec.y.titleKey) : '', spec.y?.min !== undefined ? { min: spec.y.min } : {}),
       };
       if (spec.y1) {
@@ -193,8 +207,9 @@ export default {
       }
       if (entry.chart) {
         // A new run on the same chart: new data and x range, no new chart (cheaper).
-        entry.chart.data.datasets.forEach((dataset, i) => Object.assign(dataset, datasets[i]));
-        entry.chart.options.scales.x.max = total;
+        if (entry.chart.data.datasets.length === datasets.length) entry.chart.data.datasets.forEach((dataset, i) => Object.assign(dataset, datasets[i]));
+        else entry.chart.data.datasets = datasets; // overlays picked or dropped
+        entry.chart.options.scales.x.max = longest;
         entry.chart.update('none');
         return;
       }
@@ -440,6 +455,10 @@ export default {
     };
 
     const unsubscribe = training.subscribe(draw);
+    const offOverlays = onOverlays(() => {
+      for (const entry of figures) entry.key = null; // rebuilt with the picked runs' series
+      draw(training.getState());
+    });
     draw(training.getState(), { now: true });
     training.loadPrecomputed().then(() => {
       draw(training.getState(), { now: true });
@@ -448,6 +467,7 @@ export default {
     return {
       destroy() {
         unsubscribe();
+        offOverlays();
         bar?.destroy();
         compare.destroy();
         observer?.disconnect();

@@ -9,8 +9,8 @@ import * as library from './run-library.js';
 import { comparisonCsv, configDiff, pairedComparison, runName, seedBand } from './compare.js';
 import { SEEDS_MAX, SEEDS_MIN, runSeedsForEach, seedList, workerCount } from './seed-batch.js';
 import { ESTIMATORS } from './run-config.js';
+import { MAX_OVERLAY, setOverlays } from './overlays.js';
 
-export const MAX_OVERLAY = 4;
 const METRICS = [
   { key: 'evalAccuracy', label: 'HIST_ACCURACY' },
   { key: 'evalEntropy', label: 'HIST_ENTROPY' },
@@ -232,6 +232,8 @@ export function comparePanel(host, ctx, { getConfig }) {
   };
 
   const draw = () => {
+    // The picks are drawn over sections 7-8's charts and section 6's table too (overlays.js).
+    setOverlays(chosen().map((entry) => ({ key: entry.key, name: entry.name, ...entry.run })));
     drawList();
     drawChart();
     drawDiff();

@@ -1,7 +1,7 @@
 // The run library: every finished run of the tab (live, precomputed, imported, each seed of a
 // batch) kept in IndexedDB so it survives a reload, bounded to the last MAX_RUNS runs or
 // MAX_BYTES of JSON (oldest dropped first). A run is stored without its checkpoint: the
-// comparison needs configs, histories and before/after metrics only.
+// comparison needs configs, histories, before/after metrics and section 8's coverage only.
 import { runName } from './compare.js';
 
 export const MAX_RUNS = 50;
@@ -9,7 +9,11 @@ export const MAX_BYTES = 20 * 1024 * 1024;
 const DB = 'grpo-lab-runs';
 const STORE = 'runs';
 
-const KEPT = ['config', 'history', 'beforeTrain', 'beforeHeldout', 'afterTrain', 'afterHeldout', 'updatesDone'];
+const KEPT = [
+  'config', 'history', 'beforeTrain', 'beforeHeldout', 'afterTrain', 'afterHeldout', 'updatesDone',
+  // For the overlays of section 8: per-prompt accuracy and the pass@k curves (a few kB).
+  'beforeTrainByPrompt', 'afterTrainByPrompt', 'beforeHeldoutByPrompt', 'afterHeldoutByPrompt', 'coverage',
+];
 
 /** The stored form of a run result: {key, name, source, savedAt, bytes, run: {config, history, ...}}. */
 export function libraryEntry(result, { source, defaults, savedAt = Date.now() }) {
