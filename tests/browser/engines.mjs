@@ -13,7 +13,9 @@ import { serve } from '../../tools/serve.mjs';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 
-const PROBE_PATH = '/__engine-probe.js';
+// Under js/, so that a service worker built over a test's copy of the site precaches it with the
+// pages (writeProbe): a page served offline from the cache still has its probe.
+const PROBE_PATH = '/js/__engine-probe.js';
 const PROBE = readFileSync(fileURLToPath(new URL('./engines-probe.js', import.meta.url)));
 const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
@@ -27,7 +29,7 @@ function withProbe(html) {
 
 /**
  * The static server of tools/serve.mjs over `root` (same headers), whose HTML pages carry the
- * probe; serves the probe itself at /__engine-probe.js. Returns {origin, close()}.
+ * probe; serves the probe itself at /js/__engine-probe.js. Returns {origin, close()}.
  */
 export async function startProbedServer(root = WEB, { headers } = {}) {
   const server = await serve({ root, port: 0, host: '127.0.0.1', ...(headers ? { headers } : {}) });
@@ -59,6 +61,12 @@ export async function startProbedServer(root = WEB, { headers } = {}) {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Writes the probe into `root` at the path the pages load it from (before a service worker is built over it). */
+export function writeProbe(root) {
+  mkdirSync(join(root, dirname(PROBE_PATH)), { recursive: true });
+  writeFileSync(join(root, PROBE_PATH), PROBE);
 }
 
 /** Buffers what the static handler writes, and sends it with the probe added. */
@@ -113,12 +121,14 @@ const sameOrigin = (origins, url) =>
  * Opens one engine: {name, goto(url), evaluate(fn | string, ...args), click(selector),
  * fill(selector, value), type(selector, text), setFile(selector, file), waitFor(fn | string,
  * {timeout, args}), captureDownloads(), downloads(), screenshot(name), setViewport({width,
- * height}), problems(), requests(), close()}.
+ * height}), reload(), setOffline(on), problems(), requests(), close()}.
  * `evaluate` runs in the top page (async functions are awaited; values travel as JSON).
  * `origins`: the origins a request may go to (others are recorded in problems().outside).
+ * `serviceWorkers`: off unless asked for (tests/browser/offline-engines.test.mjs asks), so that a
+ * worker registered by one page never answers another test's page from its cache.
  */
-export async function openEngine(name, { viewport = LAPTOP, locale = 'en-US', origins = [] } = {}) {
-  const driver = await DRIVERS[name]({ viewport, locale });
+export async function openEngine(name, { viewport = LAPTOP, locale = 'en-US', origins = [], serviceWorkers = false } = {}) {
+  const driver = await DRIVERS[name]({ viewport, locale, serviceWorkers });
   const outsideOf = (urls) => urls.filter((url) => !sameOrigin(origins, url));
   const engine = {
     name,
@@ -128,6 +138,20 @@ export async function openEngine(name, { viewport = LAPTOP, locale = 'en-US', or
       if (current && current.split('#')[0] === url.split('#')[0]) await driver.goto('about:blank');
       for (const list of [driver.console, driver.errors, driver.requests]) list.length = 0;
       await driver.goto(url);
+    },
+    /** Reloads the document (as the reader's Reload does); starts a new record. */
+    async reload() {
+      for (const list of [driver.console, driver.errors, driver.requests]) list.length = 0;
+      await driver.reload();
+    },
+    /**
+     * Turns the engine's own network emulation on or off; false when the engine has none under
+     * automation (the test then takes the network away itself: it stops the server).
+     */
+    async setOffline(on) {
+      if (!driver.setOffline) return false;
+      await driver.setOffline(on);
+      return true;
     },
     async evaluate(fn, ...args) {
       return JSON.parse(await driver.run(expression(fn, args)));
@@ -254,7 +278,7 @@ export async function openEngine(name, { viewport = LAPTOP, locale = 'en-US', or
 
 const DRIVERS = { chromium: openChromium, firefox: openFirefox, webkit: openWebKit };
 
-async function openChromium({ viewport, locale }) {
+async function openChromium({ viewport, locale, serviceWorkers }) {
   const { chromium } = await import('playwright-core');
   const profile = mkdtempSync(join(tmpdir(), 'grpo-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -263,7 +287,7 @@ async function openChromium({ viewport, locale }) {
     args: CHROMIUM_ARGS,
     viewport,
     locale,
-    serviceWorkers: 'block', // as in helpers.mjs and Firefox below
+    serviceWorkers: serviceWorkers ? 'allow' : 'block', // blocked as in helpers.mjs and Firefox below
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const record = { console: [], errors: [], requests: [] };
@@ -275,6 +299,8 @@ async function openChromium({ viewport, locale }) {
   return {
     ...record,
     goto: (url) => page.goto(url),
+    reload: () => page.reload(),
+    setOffline: (on) => context.setOffline(on),
     run: (source) => page.evaluate(source),
     click: (selector) => page.locator(selector).first().click(),
     type: (selector, text) => page.locator(selector).first().pressSequentially(text),
@@ -287,17 +313,17 @@ async function openChromium({ viewport, locale }) {
   };
 }
 
-async function openFirefox({ viewport, locale }) {
+async function openFirefox({ viewport, locale, serviceWorkers }) {
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
     headless: true,
     defaultViewport: viewport,
-    // No service worker, as the Chromium tests block it (helpers.mjs): one registered by the course
-    // page would serve later pages from its cache (a SCORM page's Chart.js failed through it once);
-    // tests/browser/offline.test.mjs is where the service worker is tested.
-    extraPrefsFirefox: { 'intl.accept_languages': locale, 'intl.locale.requested': locale, 'dom.serviceWorkers.enabled': false },
+    // No service worker unless asked for, as the Chromium tests block it (helpers.mjs): one
+    // registered by the course page would serve later pages from its cache (a SCORM page's
+    // Chart.js failed through it once); the offline tests are where the service worker is tested.
+    extraPrefsFirefox: { 'intl.accept_languages': locale, 'intl.locale.requested': locale, 'dom.serviceWorkers.enabled': serviceWorkers },
   });
   const [page] = await browser.pages();
   await page.setViewport(viewport); // the launch's defaultViewport does not reach BiDi's first tab
@@ -310,6 +336,9 @@ async function openFirefox({ viewport, locale }) {
   return {
     ...record,
     goto: (url) => page.goto(url),
+    reload: () => page.reload(),
+    // WebDriver BiDi's network emulation: it holds for the service worker's fetches too.
+    setOffline: (on) => page.setOfflineMode(on),
     run: (source) => page.evaluate(source),
     click: (selector) => page.click(selector),
     type: (selector, text) => page.type(selector, text),
@@ -385,6 +414,7 @@ async function openWebKit({ viewport, locale }) {
     errors: [],
     requests: [],
     goto: (target) => driver.get(target),
+    reload: () => driver.navigate().refresh(),
     run,
     // WebKitWebDriver refuses a click on an element that is not in view yet; the page scrolls
     // smoothly (scroll-behavior), so scroll it instantly, let a frame pass, and retry a little.
