@@ -171,4 +171,37 @@ describe('compare runs (section 7)', () => {
     assert.deepEqual(problems.page, []);
     assert.deepEqual(problems.console, []);
   });
+
+  it('the link reproduces the comparison: runs not in the library are trained on open, batches too', async () => {
+    const link = page.url();
+    const cmp = decodeURIComponent(new URL(link).hash.match(/[#&]cmp=([^&]*)/)?.[1] ?? '');
+    assert.deepEqual(cmp.split(';').sort(), ['advantageEstimator:reinforce,seed:10', 'advantageEstimator:rloo,seed:9']);
+    const picked = () => page.$$eval('.compare-panel ul.library input:checked', (boxes) => boxes.map((box) => box.closest('li').textContent.trim()).sort());
+    const before = await picked();
+    const chartBefore = await page.evaluate(() => window.Chart.getChart(document.querySelector('section#updates figure.chart canvas')).data.datasets.map((d) => [d.label, d.data.map((p) => p.y)]).sort());
+    // An empty library: both runs are trained again when the link opens, to the same numbers.
+    await page.click('button[data-action="clear-library"]');
+    await page.waitForFunction(() => document.querySelector('.compare-panel').dataset.libraryCount === '0', null, { timeout: 30000 });
+    await page.goto('about:blank');
+    await gotoReady(page, link);
+    await page.waitForSelector('.compare-panel[data-phase="finished"]', { state: 'attached', timeout: 300000 });
+    assert.match(await page.textContent('.seeds-status'), /^The comparison of the link: 2 runs or batches \(2 runs trained now, the rest from the library\)\.$/);
+    assert.deepEqual(await picked(), before);
+    await page.waitForFunction((n) => window.Chart.getChart(document.querySelector('section#updates figure.chart canvas'))?.data.datasets.length === n, chartBefore.length, { timeout: 30000 });
+    const chartAfter = await page.evaluate(() => window.Chart.getChart(document.querySelector('section#updates figure.chart canvas')).data.datasets.map((d) => [d.label, d.data.map((p) => p.y)]).sort());
+    assert.deepEqual(chartAfter, chartBefore, 'the same runs, bit for bit');
+    // A batch in the link: seeds 9-10 of the notebook config (9 is the precomputed run: in the library).
+    await page.goto('about:blank');
+    await page.goto(`${server.origin}/embed.html#section=updates&profile=smoke&seed=9&cmp=${encodeURIComponent('seed:9,n:2')}`);
+    await page.waitForSelector('.compare-panel[data-phase="finished"]', { state: 'attached', timeout: 300000 });
+    assert.match(await page.textContent('.seeds-status'), /1 runs trained now/);
+    const rows = await page.$$eval('.seed-before-after tbody th', (ths) => ths.map((th) => th.textContent));
+    assert.deepEqual(rows, ['9', '10']);
+    // A bad link says why, in the panel, and leaves the page working.
+    await page.goto('about:blank');
+    await page.goto(`${server.origin}/embed.html#section=updates&cmp=${encodeURIComponent('seed:9,groupSize:99')}`);
+    await page.waitForFunction(() => /cannot be opened: groupSize/.test(document.querySelector('.seeds-status')?.textContent ?? ''), null, { timeout: 60000 });
+    assert.deepEqual(problems.page, []);
+    assert.deepEqual(problems.console, []);
+  });
 });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { loadCore } from '../../web/core/index.js';
-import { comparisonCsv, configDiff, pairedComparison, runName, seedBand } from '../../web/js/training/compare.js';
+import { comparisonCsv, comparisonLink, configDiff, pairedComparison, parseComparisonLink, runName, seedBand } from '../../web/js/training/compare.js';
 import { seedList, workerCount } from '../../web/js/training/seed-batch.js';
 
 describe('compare runs', () => {
@@ -19,6 +19,25 @@ describe('compare runs', () => {
     assert.equal(runName(defaults, defaults), `dapo, seed ${defaults.seed}`);
     const changed = core.experimentConfig({ profile: 'smoke', lossType: 'grpo', epsHigh: 0.2, groupSize: 4, seed: 1 });
     assert.equal(runName(changed, defaults), 'grpo, ε_high = 0.2, G = 4, seed 1');
+  });
+
+  it('a comparison link carries each run as what differs from its profile, and opens to the same configs', () => {
+    const defaultsOf = (config) => core.experimentConfig({ profile: config.profile });
+    const configs = [
+      core.experimentConfig({ profile: 'smoke', seed: 9 }),
+      core.experimentConfig({ profile: 'smoke', seed: 9, beta: 0.04, lossType: 'grpo', dynamicSampling: true, learningRate: 0.0015 }),
+      core.experimentConfig({ profile: 'full', seed: 3, advantageEstimator: 'rloo' }),
+    ];
+    const items = [{ config: configs[0] }, { config: configs[1] }, { config: configs[2], n: 8 }];
+    const link = comparisonLink(items, defaultsOf);
+    assert.equal(link, 'seed:9;beta:0.04,dynamicSampling:true,learningRate:0.0015,lossType:grpo,seed:9;profile:full,advantageEstimator:rloo,seed:3,n:8');
+    const parsed = parseComparisonLink(link);
+    assert.deepEqual(parsed.map((p) => p.n), [1, 1, 8]);
+    parsed.forEach((p, i) => assert.deepEqual(core.experimentConfig(p.options), configs[i], `run ${i + 1} opens to its config`));
+    assert.throws(() => parseComparisonLink('seed:9;beta'), /cmp: run 2: "beta" is not field:value/);
+    assert.throws(() => parseComparisonLink('seed:9,n:40'), /cmp: run 1: n must be an integer in \[1, 16\], got 40/);
+    assert.throws(() => parseComparisonLink(Array(13).fill('seed:1').join(';')), /cmp: at most 12 runs, got 13/);
+    assert.throws(() => core.experimentConfig(parseComparisonLink('seed:9,bta:0.1')[0].options), (error) => error.field === 'bta' && /unknown option/.test(error.message));
   });
 
   it('lists only the fields on which the runs disagree', () => {

@@ -19,6 +19,8 @@ export const rlLoop = trainingSection(
   { schema: CONFIG_SCHEMA, params: CONFIG_PARAMS, validate: validateConfig },
   () => import('./rl-loop.js'),
 );
-export const updates = trainingSection('updates', 7, { charts: true }, () => import('./updates.js'));
+// `cmp`: the runs compared in section 7's panel (compare.js comparisonLink), so a link reproduces them.
+const COMPARE_SCHEMA = { cmp: { kind: 'text', default: null, maxLength: 4000 } };
+export const updates = trainingSection('updates', 7, { charts: true, schema: COMPARE_SCHEMA, embedKeys: [...CONFIG_KEYS, 'cmp'] }, () => import('./updates.js'));
 export const coverage = trainingSection('coverage', 8, { charts: true }, () => import('./coverage.js'));
 export const realModel = trainingSection('real-model', 9, {}, () => import('./real-model.js'));

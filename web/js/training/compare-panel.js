@@ -6,8 +6,9 @@ import { h, dataTable, fmt } from '../dom.js';
 import { chartFigure, makeChart, lineStyle, axis, savePng, COLORS } from '../charts.js';
 import * as training from './controller.js';
 import * as library from './run-library.js';
-import { comparisonCsv, configDiff, pairedComparison, runName, seedBand } from './compare.js';
-import { SEEDS_MAX, SEEDS_MIN, runSeedsForEach, seedList, workerCount } from './seed-batch.js';
+import { comparisonCsv, comparisonLink, configDiff, pairedComparison, parseComparisonLink, runName, seedBand } from './compare.js';
+import { SEEDS_MAX, SEEDS_MIN, runSeeds, runSeedsForEach, seedList, workerCount } from './seed-batch.js';
+import { errorText } from '../core-errors.js';
 import { ESTIMATORS } from './run-config.js';
 import { MAX_OVERLAY, setOverlays } from './overlays.js';
 
@@ -231,9 +232,19 @@ export function comparePanel(host, ctx, { getConfig }) {
     );
   };
 
+  // The page's link carries the comparison (`cmp`): the picks, then the batches on the chart.
+  let opening = false;
+  const writeLink = () => {
+    if (opening) return;
+    const items = [...chosen().map((entry) => ({ config: entry.run.config })), ...shownBatches().map((batch) => ({ config: batch.config, n: batch.seeds.length }))];
+    const text = comparisonLink(items, defaultsOf) || null;
+    if (text !== (ctx.get('cmp') ?? null)) ctx.commit({ cmp: text });
+  };
+
   const draw = () => {
     // The picks are drawn over sections 7-8's charts and section 6's table too (overlays.js).
     setOverlays(chosen().map((entry) => ({ key: entry.key, name: entry.name, ...entry.run })));
+    writeLink();
     drawList();
     drawChart();
     drawDiff();
@@ -344,10 +355,81 @@ export function comparePanel(host, ctx, { getConfig }) {
   exportButtons[1].addEventListener('click', () => download('grpo-lab-comparison.csv', new Blob([comparisonCsv(comparisonRuns())], { type: 'text/csv' })));
   exportButtons[2].addEventListener('click', () => savePng(figure.canvas, 'grpo-lab-comparison.png'));
 
+  // A link with a comparison: its runs from the library, the missing ones trained now (progress
+  // and Pause/Stop as a seed batch), then picked (single runs) or charted (batches).
+  const openLink = async (text) => {
+    let items;
+    try {
+      items = parseComparisonLink(text).map(({ options, n }) => ({ config: core.experimentConfig(options), n }));
+    } catch (error) {
+      status.textContent = t('compare.linkRefused', { message: errorText(error) });
+      return;
+    }
+    opening = true;
+    root.dataset.phase = 'opening';
+    try {
+      entries = await library.list().catch(() => []);
+      const keyOf = (config) => JSON.stringify(config);
+      const found = () => new Map(entries.map((entry) => [keyOf(entry.run.config), entry]));
+      const todo = items
+        .map((item) => ({ config: item.config, seeds: seedList(item.config.seed, item.n).filter((seed) => !found().has(keyOf({ ...item.config, seed }))) }))
+        .filter((job) => job.seeds.length);
+      const total = todo.reduce((sum, job) => sum + job.seeds.length, 0);
+      let done = 0;
+      const busy = (on) => {
+        pauseButton.disabled = stopButton.disabled = !on;
+        runButton.disabled = ancestorsButton.disabled = on;
+      };
+      if (total) busy(true);
+      for (const job of todo) {
+        status.textContent = t('compare.linkRunning', { done, total });
+        running = runSeeds(job.config, job.seeds, {
+          onProgress: ({ done: updates, total: all }) => {
+            progress.value = (done + updates / all * job.seeds.length) / total;
+          },
+        });
+        const runs = await running.promise;
+        for (const run of runs) if (run.result) await record(run.result, 'seeds');
+        done += job.seeds.length;
+        if (runs.some((run) => run.stopped) || runs.length < job.seeds.length) break; // Stop: the rest stays untrained
+      }
+      running = null;
+      busy(false);
+      entries = await library.list();
+      const byConfig = found();
+      groups += 1;
+      const made = [];
+      for (const item of items) {
+        if (item.n === 1) {
+          const entry = byConfig.get(keyOf(item.config));
+          if (entry && selected.size < MAX_OVERLAY) selected.add(entry.key);
+          continue;
+        }
+        const seeds = seedList(item.config.seed, item.n);
+        const runs = seeds.map((seed) => ({ seed, result: byConfig.get(keyOf({ ...item.config, seed }))?.run ?? null }));
+        made.push({ config: item.config, seeds, runs, group: groups });
+      }
+      if (made.length) batches = [...batches, ...made].slice(-KEPT_BATCHES);
+      progress.value = total ? 1 : progress.value;
+      status.textContent = t('compare.linkOpened', { n: items.length, computed: total });
+      root.dataset.phase = 'finished';
+    } catch (error) {
+      running = null;
+      pauseButton.disabled = stopButton.disabled = true;
+      runButton.disabled = ancestorsButton.disabled = false;
+      status.textContent = t('compare.failed', { message: errorText(error) });
+      root.dataset.phase = 'error';
+    } finally {
+      opening = false;
+      refresh();
+    }
+  };
+
   const offLibrary = library.onChange(refresh);
   const offTraining = training.subscribe(onRun);
   onRun(training.getState());
-  refresh();
+  if (ctx.get('cmp')) openLink(ctx.get('cmp'));
+  else refresh();
   return {
     el: root,
     destroy() {

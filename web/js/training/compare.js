@@ -90,3 +90,44 @@ export function comparisonCsv(runs) {
   }
   return `${lines.join('\n')}\n`;
 }
+
+// A comparison in a link (`#cmp=seed:9;beta:0.04,seed:9;seed:3,n:8`): one item per picked run or
+// seed batch, `;` between items, `field:value` pairs of what differs from the profile's defaults
+// (core names), the seed, and `n` (the batch's seed count) when more than one. Values are numbers,
+// true/false or option names: no item needs quoting.
+export const LINK_ITEMS_MAX = 12;
+const LINK_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** items: [{config, n}] -> the `cmp` text. */
+export function comparisonLink(items, defaultsOf) {
+  return items
+    .map(({ config, n = 1 }) => {
+      const pairs = differences(config, defaultsOf(config)).map(({ field, value }) => `${field}:${value}`);
+      if (config.profile && config.profile !== 'smoke') pairs.unshift(`profile:${config.profile}`);
+      pairs.push(`seed:${config.seed}`);
+      if (n > 1) pairs.push(`n:${n}`);
+      return pairs.join(',');
+    })
+    .join(';');
+}
+
+/** The `cmp` text -> [{options, n}] (options for core.experimentConfig); a RangeError names cmp. */
+export function parseComparisonLink(text) {
+  const items = text.split(';').filter(Boolean);
+  if (items.length > LINK_ITEMS_MAX) throw new RangeError(`cmp: at most ${LINK_ITEMS_MAX} runs, got ${items.length}`);
+  return items.map((item, i) => {
+    const options = {};
+    let n = 1;
+    for (const pair of item.split(',')) {
+      const at = pair.indexOf(':');
+      const field = pair.slice(0, at);
+      const raw = pair.slice(at + 1);
+      if (at < 1 || !raw) throw new RangeError(`cmp: run ${i + 1}: "${pair}" is not field:value`);
+      const value = raw === 'true' ? true : raw === 'false' ? false : LINK_NUMBER.test(raw) ? Number(raw) : raw;
+      if (field === 'n') n = value;
+      else options[field] = value;
+    }
+    if (!Number.isInteger(n) || n < 1 || n > 16) throw new RangeError(`cmp: run ${i + 1}: n must be an integer in [1, 16], got ${n}`);
+    return { options, n };
+  });
+}
