@@ -3,7 +3,7 @@
 // prefers-reduced-motion), destroys a canvas's old chart before reuse, and pairs every canvas
 // (role="img", aria-label) with its numbers as a table.
 import { loadScript } from './load.js';
-import { h } from './dom.js';
+import { downloadBlob, h } from './dom.js';
 import { t } from './i18n.js';
 
 /** Series colours, each >= 4.5:1 against white, distinguishable in common colour blindness. */
@@ -205,15 +205,7 @@ export function savePng(canvas, name) {
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, copy.width, copy.height);
   ctx.drawImage(canvas, 0, 0);
-  copy.toBlob((blob) => {
-    if (!blob) return;
-    const url = URL.createObjectURL(blob);
-    const link = h('a', { href: url, download: name, hidden: true });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
-  }, 'image/png');
+  copy.toBlob((blob) => blob && downloadBlob(name, blob), 'image/png');
 }
 
 /** Common axis options: a titled linear or category axis. */

@@ -249,3 +249,13 @@ export function bindForm({ fields, params = {}, compute, render, commit, outputs
   }
   return { run, flush: () => (clearTimeout(timer), run()) };
 }
+
+/** Saves `blob` as the file `name` (a hidden link's download; the URL is revoked after a while). */
+export function downloadBlob(name, blob) {
+  const url = URL.createObjectURL(blob);
+  const link = h('a', { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}

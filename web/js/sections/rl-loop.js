@@ -1,7 +1,7 @@
 // Section 6, a complete autoregressive RLVR/GRPO loop: the config form (the notebook's defaults
 // for the chosen profile), the run controls (training in a Web Worker), the before/after table
 // and the config as the notebook prints them, and the run as data (export JSON/CSV, import).
-import { h, field, bindForm, dataTable, fmt } from '../dom.js';
+import { h, field, bindForm, dataTable, downloadBlob, fmt } from '../dom.js';
 import { runNotice } from './common.js';
 import { rlLoopLesson } from '../training/lessons.js';
 import { errorText } from '../core-errors.js';
@@ -52,12 +52,7 @@ function defaultsOf(profile) {
 
 
 function download(name, text, type) {
-  const url = URL.createObjectURL(new Blob(Array.isArray(text) ? text : [text], { type }));
-  const link = h('a', { href: url, download: name, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  downloadBlob(name, new Blob(Array.isArray(text) ? text : [text], { type }));
 }
 
 /**

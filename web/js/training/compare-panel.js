@@ -2,7 +2,7 @@
 // across seeds" (N seeds in parallel workers, mean with a min-max band, a per-seed before/after
 // table, a paired comparison when two configs ran on the same seeds), the config-diff table and
 // the exports (JSON, CSV, the chart as PNG). The math is in compare.js, the workers in seed-batch.js.
-import { h, dataTable, fmt } from '../dom.js';
+import { h, dataTable, downloadBlob as download, fmt } from '../dom.js';
 import { chartFigure, makeChart, lineStyle, axis, savePng, COLORS } from '../charts.js';
 import * as training from './controller.js';
 import * as library from './run-library.js';
@@ -26,15 +26,6 @@ let groups = 0;
 const KEPT_BATCHES = ESTIMATORS.length + 1;
 const RECORDED = new Set(['finished', 'stopped', 'precomputed', 'imported']);
 const SOURCE_OF = { finished: 'live', stopped: 'live', precomputed: 'precomputed', imported: 'imported' };
-
-function download(name, blob) {
-  const url = URL.createObjectURL(blob);
-  const link = h('a', { href: url, download: name, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
 
 /** Mounts the panel into `host`; getConfig() gives the validated config to run or throws. */
 export function comparePanel(host, ctx, { getConfig }) {
