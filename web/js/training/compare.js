@@ -2,6 +2,8 @@
 // config-diff of a few runs, the across-seed mean with its min-max band, and a paired comparison
 // of two configs over the same seeds. Pure functions; the run library and the charts use them.
 
+import { SEEDS_MAX, SEEDS_MIN } from './seed-batch.js';
+
 // Fields named by a symbol rather than their core name (the notebook's notation).
 const SYMBOLS = { beta: 'β', epsLow: 'ε_low', epsHigh: 'ε_high', learningRate: 'lr', groupSize: 'G', temperature: 'T' };
 // Never part of a difference: the seed is named on its own, the profile picks the defaults.
@@ -127,7 +129,7 @@ export function parseComparisonLink(text) {
       if (field === 'n') n = value;
       else options[field] = value;
     }
-    if (!Number.isInteger(n) || n < 1 || n > 16) throw new RangeError(`cmp: run ${i + 1}: n must be an integer in [1, 16], got ${n}`);
+    if (!Number.isInteger(n) || n < SEEDS_MIN || n > SEEDS_MAX) throw new RangeError(`cmp: run ${i + 1}: n must be an integer in [${SEEDS_MIN}, ${SEEDS_MAX}], got ${n}`);
     return { options, n };
   });
 }
