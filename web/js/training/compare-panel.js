@@ -202,14 +202,14 @@ export function comparePanel(host, ctx, { getConfig }) {
     draw();
   };
 
-  const record = (result, source) => library.add(library.libraryEntry(result, { source, defaults: defaultsOf(result.config) })).catch(() => {});
+  const record = (result, source, measured = null) => library.add(library.libraryEntry(result, { source, defaults: defaultsOf(result.config), measured })).catch(() => {});
 
   // Every finished run on display goes into the library (once per run: runKey).
   let recordedKey = null;
   const onRun = (s) => {
     if (!RECORDED.has(s.phase) || !s.result?.history || !s.config || recordedKey === s.runKey) return;
     recordedKey = s.runKey;
-    record({ ...s.result, config: s.result.config ?? s.config }, SOURCE_OF[s.phase]);
+    record({ ...s.result, config: s.result.config ?? s.config }, SOURCE_OF[s.phase], s.source === 'imported' ? s.libraryMeasure : null);
   };
 
   runButton.addEventListener('click', () => {
