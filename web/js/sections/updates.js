@@ -2,10 +2,10 @@
 // and informative-group rate, of the probability ratios (with the line at 1), of clip fractions
 // and KL, and of loss and gradient norm, per update; the full history as a table, PAGE_ROWS rows
 // at a time. Charts grow as the worker streams (drawn at most once per animation frame) and draw a
-// thinned series (charts.js thinSeries) once a history is longer than their width in pixels can
-// show; alone on the embed page the section carries its own run controls.
+// thinned series (charts.js thinSeries) once a history is longer than their width can show;
+// alone on the embed page the section carries its own run controls.
 import { h, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles, thinSeries } from '../charts.js';
+import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles, thinSeries, thinBuckets, THINNED_SEGMENT } from '../charts.js';
 import { runNotice } from './common.js';
 import { updatesLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
@@ -82,11 +82,6 @@ export const CHARTS = [
     y1: { min: 0, titleKey: 'train.axis.gradNorm' },
   },
 ];
-
-// A thinned series is stroked solid (its legend keeps its dash): along a band of per-bucket
-// extremes a dash only stripes the band, and dashing that long a path in a software canvas took
-// 0.1-0.3 s of main-thread raster per chart (a trace of the 100 000-row import).
-const SOLID = { borderDash: () => [] };
 
 function point(row, key) {
   const value = row[key];
@@ -186,10 +181,8 @@ export default {
     const compare = comparePanel(host, ctx, { getConfig: () => validateConfig(core, ctx.values()) });
 
     const label = (key) => t(key);
-    // Buckets of a chart: one per two pixels, narrower than its 2.25 px line, so thinning shows
-    // nothing different; a history longer than four points per bucket is thinned. (One per pixel
-    // drew twice the segments, and their raster held the page's thread twice as long.)
-    const columns = (entry) => Math.max(100, Math.round((entry.figure.canvas.clientWidth || 1200) / 2));
+    // Buckets of a chart (two pixels each): a history longer than four points per bucket is thinned.
+    const columns = (entry) => thinBuckets(entry.figure.canvas);
     const seriesData = (entry, rows, key) => thinSeries(rows, (row) => row.update, (row) => row[key], columns(entry));
     const thinned = (entry, n) => n > 4 * columns(entry);
     const buildChart = (entry, s) => {
@@ -204,7 +197,7 @@ export default {
         data: prepared?.[i] ?? seriesData(entry, s.history, series.key),
         yAxisID: series.axis ?? 'y',
         ...lineStyle(series.style ?? i, markers ? { pointRadius: 2.5, pointHoverRadius: 4 } : {}),
-        segment: entry.thinned ? SOLID : undefined,
+        segment: entry.thinned ? THINNED_SEGMENT : undefined,
       }));
       const scales = {
         x: axis(t('HIST_X'), { type: 'linear', min: 1, max: total, ticks: { precision: 0 } }),
@@ -386,7 +379,7 @@ export default {
           entry.thinned = true;
           entry.spec.series.forEach((series, i) => {
             entry.chart.data.datasets[i].data = seriesData(entry, s.history, series.key);
-            entry.chart.data.datasets[i].segment = SOLID;
+            entry.chart.data.datasets[i].segment = THINNED_SEGMENT;
           });
         } else {
           const fresh = s.history.slice(entry.rows);

@@ -3,7 +3,7 @@
 // table, a paired comparison when two configs ran on the same seeds), the config-diff table and
 // the exports (JSON, CSV, the chart as PNG). The math is in compare.js, the workers in seed-batch.js.
 import { h, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, lineStyle, axis, COLORS } from '../charts.js';
+import { chartFigure, makeChart, lineStyle, axis, thinSeries, thinBuckets, THINNED_SEGMENT, COLORS } from '../charts.js';
 import * as training from './controller.js';
 import * as library from './run-library.js';
 import { comparisonCsv, configDiff, pairedComparison, runName, seedBand } from './compare.js';
@@ -101,8 +101,13 @@ export function comparePanel(host, ctx, { getConfig }) {
 
   const drawChart = () => {
     const datasets = [];
+    const buckets = thinBuckets(figure.canvas);
     chosen().forEach((entry, i) => {
-      datasets.push({ label: entry.name, data: entry.run.history.map((row) => ({ x: row.update, y: row[metric] ?? NaN })), ...lineStyle(i) });
+      const rows = entry.run.history;
+      // A long run in the library (an import of up to 100 000 rows) is drawn thinned, as section 7 draws it.
+      const long = rows.length > 4 * buckets;
+      const data = long ? thinSeries(rows, (row) => row.update, (row) => row[metric], buckets) : rows.map((row) => ({ x: row.update, y: row[metric] ?? NaN }));
+      datasets.push({ label: entry.name, data, ...lineStyle(i), ...(long ? { segment: THINNED_SEGMENT } : {}) });
     });
     const batch = latestBatch();
     if (batch) {
