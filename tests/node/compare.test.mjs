@@ -101,4 +101,22 @@ describe('run library', () => {
     assert.equal(entry.run.checkpoint, undefined, 'no checkpoint in the library');
     assert.equal(entry.key, libraryEntry(result, { source: 'imported', defaults, savedAt: 9 }).key, 'the same run is one entry');
   });
+
+  it('measures a run as libraryEntry does (the worker measures imports) and packs its history losslessly', async () => {
+    const { libraryEntry, libraryMeasure, packHistory, unpackHistory } = await import('../../web/js/training/run-library.js');
+    const core = await loadCore();
+    const run = core.runToyGrpoExperiment({ profile: 'smoke', seed: 9 });
+    const defaults = core.experimentConfig({ profile: 'smoke' });
+    const entry = libraryEntry(run, { source: 'live', defaults });
+    assert.deepEqual(libraryMeasure(run), { key: entry.key, bytes: entry.bytes });
+    assert.equal(libraryEntry(run, { source: 'imported', defaults, measured: { key: 'k', bytes: 7 } }).bytes, 7);
+    const history = [...run.history, { ...run.history[0], update: 101, ratioMin: NaN, kl: -Infinity, loss: -0 }];
+    const packed = packHistory(history);
+    assert.ok(packed.columns.every((column) => column instanceof Float64Array && column.length === history.length));
+    const back = unpackHistory(packed);
+    assert.equal(JSON.stringify(back), JSON.stringify(history), 'same keys, same order, same numbers');
+    assert.ok(Object.is(back.at(-1).loss, -0) && Number.isNaN(back.at(-1).ratioMin) && back.at(-1).kl === -Infinity);
+    assert.equal(packHistory([{ update: 1, note: 'x' }]), null, 'a row that is not all numbers stays a row');
+    assert.equal(packHistory([{ update: 1, a: 1 }, { update: 2 }]), null, 'rows of another shape stay rows');
+  });
 });

@@ -3,7 +3,7 @@
 // series untouched, in linear time. DOM-free, so tested here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { thinSeries } from '../../web/js/charts.js';
+import { THINNED_SEGMENT, thinBuckets, thinSeries } from '../../web/js/charts.js';
 
 const x = (row) => row.update;
 const y = (row) => row.v;
@@ -50,4 +50,11 @@ test('a NaN inside a long series still breaks the line where it happened', () =>
   assert.deepEqual(gaps.map((p) => p.x), [31338]);
   const i = out.findIndex((p) => Number.isNaN(p.y));
   assert.ok(out[i - 1].x < 31338 && out[i + 1].x > 31338, 'the gap sits between its neighbours');
+});
+
+test('buckets are two pixels wide (narrower than the line); a thinned line is stroked solid', () => {
+  assert.equal(thinBuckets({ clientWidth: 900 }), 450);
+  assert.equal(thinBuckets({ clientWidth: 0 }), 600, 'a canvas not laid out yet: a 1200 px guess');
+  assert.equal(thinBuckets({ clientWidth: 50 }), 100, 'never fewer than 100 buckets');
+  assert.deepEqual(THINNED_SEGMENT.borderDash({}), []);
 });

@@ -2,10 +2,10 @@
 // and informative-group rate, of the probability ratios (with the line at 1), of clip fractions
 // and KL, and of loss and gradient norm, per update; the full history as a table, PAGE_ROWS rows
 // at a time. Charts grow as the worker streams (drawn at most once per animation frame) and draw a
-// thinned series (charts.js thinSeries) once a history is longer than their width in pixels can
-// show; alone on the embed page the section carries its own run controls.
+// thinned series (charts.js thinSeries) once a history is longer than their width can show;
+// alone on the embed page the section carries its own run controls.
 import { h, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles, thinSeries, DASHES } from '../charts.js';
+import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles, thinSeries, thinBuckets, THINNED_SEGMENT, DASHES } from '../charts.js';
 import { runNotice } from './common.js';
 import { updatesLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
@@ -97,10 +97,13 @@ export function historyRowCells(row) {
   });
 }
 
+/** Appends a <tr> per row to tbody; returns them. */
 function appendRows(tbody, rows) {
   const fragment = document.createDocumentFragment();
+  const added = [];
   for (const row of rows) {
     const tr = document.createElement('tr');
+    added.push(tr);
     historyRowCells(row).forEach((cell, i) => {
       const td = document.createElement(cell.header ? 'th' : 'td');
       if (cell.header) td.scope = 'row';
@@ -112,10 +115,19 @@ function appendRows(tbody, rows) {
     fragment.append(tr);
   }
   tbody.append(fragment);
+  return added;
 }
 
 /** Rows of the history table per page: a full run (300 updates) fits one; 100 000 take 334. */
 export const PAGE_ROWS = 300;
+
+/**
+ * A new page is in the DOM whole at once (its rows are counted, read and exported whole), but
+ * only its first REVEAL_ROWS rows are laid out at first; the rest are shown REVEAL_ROWS more per
+ * animation frame while the table is on screen. Laying out 300 rows of 19 cells in one frame held
+ * the main thread for 0.3-0.7 s on a loaded machine (a trace of the 100 000-row import).
+ */
+export const REVEAL_ROWS = 50;
 
 /** Which rows page `index` of a history of `n` rows shows: {from, to} (to exclusive), pages. */
 export function pageSpan(n, index) {
@@ -170,20 +182,26 @@ export default {
     const compare = comparePanel(host, ctx, { getConfig: () => validateConfig(core, ctx.values()) });
 
     const label = (key) => t(key);
-    // Pixel columns of a chart: a history longer than four points per column is thinned.
-    const columns = (entry) => Math.max(100, Math.round(entry.figure.canvas.clientWidth || 600));
+    // Buckets of a chart (two pixels each): a history longer than four points per bucket is thinned.
+    const columns = (entry) => thinBuckets(entry.figure.canvas);
     const seriesData = (entry, rows, key) => thinSeries(rows, (row) => row.update, (row) => row[key], columns(entry));
     const thinned = (entry, n) => n > 4 * columns(entry);
-    const buildChart = (entry, s) => {
+    // Builds or refits entry's chart for run s. `defer`: a new, thinned chart is built empty and
+    // its lines drawn by the next slice (returns true then): Chart.js's construction and the raster
+    // of the thinned lines are two tasks (~60 and ~95 ms of CPU loaded) instead of one.
+    const buildChart = (entry, s, { defer = false } = {}) => {
       const { spec, figure } = entry;
       const total = Math.max(1, s.updatesTotal || s.config?.updates || 1);
       const markers = spec.markers && total <= 150;
       entry.thinned = thinned(entry, s.history.length);
+      const prepared = entry.prepared?.key === `${s.runKey}:${s.history.length}` ? entry.prepared.data : null;
+      entry.prepared = null;
       const datasets = spec.series.map((series, i) => ({
         label: label(series.label),
-        data: seriesData(entry, s.history, series.key),
+        data: prepared?.[i] ?? seriesData(entry, s.history, series.key),
         yAxisID: series.axis ?? 'y',
         ...lineStyle(series.style ?? i, markers ? { pointRadius: 2.5, pointHoverRadius: 4 } : {}),
+        segment: entry.thinned ? THINNED_SEGMENT : undefined,
       }));
       // The runs picked in "Compare runs": each series again per run, thinner, its own dash.
       getOverlays().forEach((run, j) => {
@@ -211,8 +229,10 @@ export default {
         else entry.chart.data.datasets = datasets; // overlays picked or dropped
         entry.chart.options.scales.x.max = longest;
         entry.chart.update('none');
-        return;
+        return false;
       }
+      const later = defer && entry.thinned ? datasets.map((dataset) => dataset.data) : null;
+      if (later) for (const dataset of datasets) dataset.data = [];
       entry.chart = makeChart(figure.canvas, {
         type: 'line',
         data: { datasets },
@@ -226,6 +246,9 @@ export default {
         plugins: spec.hline !== undefined ? [horizontalLine] : [],
       });
       entry.chart.options.animation = false; // streaming: every frame draws at once
+      if (!later) return false;
+      entry.chart.data.datasets.forEach((dataset, i) => (dataset.data = later[i]));
+      return true;
     };
 
     const ariaFor = (entry, s) => {
@@ -300,13 +323,26 @@ export default {
 
     let tbody = null;
     let shownTo = 0; // rows of the history on the table's page, up to this index (exclusive)
+    let laterRows = []; // <tr>s of the page not laid out yet (class row-later: display none)
+    let revealFrame = 0;
+    const reveal = () => {
+      revealFrame = 0;
+      if (!shown(historyHost)) return; // off screen: the observer resumes it
+      for (const tr of laterRows.splice(0, REVEAL_ROWS)) tr.classList.remove('row-later');
+      if (laterRows.length) revealFrame = requestAnimationFrame(reveal);
+    };
+    const scheduleReveal = () => {
+      if (laterRows.length && !revealFrame) revealFrame = requestAnimationFrame(reveal);
+    };
     const showPage = (index) => {
       const rows = training.getState().history;
       const span = pageSpan(rows.length, index);
       page = span.page;
       following = page === span.pages - 1;
       tbody.replaceChildren();
-      appendRows(tbody, rows.slice(span.from, span.to));
+      laterRows = appendRows(tbody, rows.slice(span.from, span.to)).slice(REVEAL_ROWS);
+      for (const tr of laterRows) tr.classList.add('row-later');
+      scheduleReveal();
       shownTo = span.to;
       updatePager(rows.length);
     };
@@ -353,19 +389,21 @@ export default {
     const visible = new Map();
     const shown = (node) => visible.get(node) !== false;
 
-    const syncChart = (entry, redraw) => {
+    const syncChart = (entry, redraw, { defer = false } = {}) => {
       const s = training.getState();
       if (entry.key !== s.runKey) {
-        buildChart(entry, s);
+        const drawLater = buildChart(entry, s, { defer });
         entry.key = s.runKey;
         entry.rows = s.history.length;
-        entry.dirty = false;
+        entry.dirty = drawLater;
+        if (drawLater) return; // the next slice draws it (dirty)
       } else if (s.history.length > entry.rows) {
         if (entry.thinned || thinned(entry, s.history.length)) {
           // Long: the thinned series again, from every row (linear, a few ms for 100 000).
           entry.thinned = true;
           entry.spec.series.forEach((series, i) => {
             entry.chart.data.datasets[i].data = seriesData(entry, s.history, series.key);
+            entry.chart.data.datasets[i].segment = THINNED_SEGMENT;
           });
         } else {
           const fresh = s.history.slice(entry.rows);
@@ -400,7 +438,12 @@ export default {
       const span = pageSpan(s.history.length, page);
       if (following && span.pages - 1 > page) showPage(span.pages - 1); // the newest rows spill over
       else if (shownTo < span.to) {
-        appendRows(tbody, s.history.slice(shownTo, span.to));
+        const added = appendRows(tbody, s.history.slice(shownTo, span.to));
+        if (laterRows.length) {
+          // The page is still being shown: new rows wait behind it, in order.
+          for (const tr of added) tr.classList.add('row-later');
+          laterRows.push(...added);
+        }
         shownTo = span.to;
       }
       tableRows = s.history.length;
@@ -416,12 +459,21 @@ export default {
       const current = tableKey === s.runKey && tableRows === s.history.length && figures.every((e) => e.key === s.runKey && e.rows === s.history.length && !e.dirty);
       if (current) host.dataset.drawn = `${s.runKey}:${s.history.length}:${s.phase}`;
     };
-    const catchUp = (s, { now = false } = {}) => {
+    // A new run's thinned series of a chart, in a slice of their own before the chart is built
+    // from them: for 100 000 rows each is a few dozen ms, and so is building the chart.
+    const prepare = (entry) => {
+      const s = training.getState();
+      if (entry.key === s.runKey) return;
+      entry.prepared = { key: `${s.runKey}:${s.history.length}`, data: entry.spec.series.map((series) => seriesData(entry, s.history, series.key)) };
+    };
+    // `also`: more jobs, sliced with these, before data-drawn is set.
+    const catchUp = (s, { now = false, also = [] } = {}) => {
       const streaming = training.isBusy(s.phase);
       const work = [];
       for (const entry of figures) {
         const stale = entry.key !== s.runKey || entry.rows < s.history.length || entry.dirty;
         if (stale && (!streaming || shown(entry.figure.figure))) {
+          if (entry.key !== s.runKey && !now) work.push(() => prepare(entry), () => syncChart(entry, true, { defer: true }));
           work.push(() => syncChart(entry, true));
         }
       }
@@ -430,7 +482,7 @@ export default {
       if (tableStale && (!streaming || (shown(historyHost) && (tableKey !== s.runKey || performance.now() - lastTableFlush > 1000)))) {
         work.push(syncTable);
       }
-      work.push(markDrawn);
+      work.push(...also, markDrawn);
       if (now) for (const job of work) job();
       else cancelSlices = sliced(work);
     };
@@ -441,6 +493,7 @@ export default {
             (entries) => {
               for (const entry of entries) visible.set(entry.target, entry.isIntersecting);
               catchUp(training.getState());
+              scheduleReveal();
             },
             { rootMargin: '200px 0px' },
           )
@@ -448,10 +501,14 @@ export default {
     for (const entry of figures) observer?.observe(entry.figure.figure);
     observer?.observe(historyHost);
 
-    const draw = (s, options) => {
-      catchUp(s, options);
-      summary.textContent = describe(s);
-      lesson.set(updatesLesson(s.history));
+    // The summary and the lesson read every row (100 000 in a long import): once per run and
+    // length, not again on every other change (an inspection, a phase, the draft config).
+    let summaryKey = null;
+    const draw = (s, options = {}) => {
+      const key = `${s.runKey}:${s.history.length}`;
+      const also = key === summaryKey ? [] : [() => (summary.textContent = describe(training.getState())), () => lesson.set(updatesLesson(training.getState().history))];
+      summaryKey = key;
+      catchUp(s, { ...options, also });
     };
 
     const unsubscribe = training.subscribe(draw);
@@ -472,6 +529,7 @@ export default {
         compare.destroy();
         observer?.disconnect();
         cancelSlices?.();
+        cancelAnimationFrame(revealFrame);
         for (const entry of figures) entry.chart?.destroy();
       },
     };

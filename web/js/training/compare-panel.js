@@ -3,7 +3,7 @@
 // table, a paired comparison when two configs ran on the same seeds), the config-diff table and
 // the exports (JSON, CSV, the chart as PNG). The math is in compare.js, the workers in seed-batch.js.
 import { h, dataTable, downloadBlob as download, fmt } from '../dom.js';
-import { chartFigure, makeChart, lineStyle, axis, savePng, COLORS } from '../charts.js';
+import { chartFigure, makeChart, lineStyle, axis, savePng, thinSeries, thinBuckets, THINNED_SEGMENT, COLORS } from '../charts.js';
 import * as training from './controller.js';
 import * as library from './run-library.js';
 import { comparisonCsv, comparisonLink, configDiff, pairedComparison, parseComparisonLink, runName, seedBand } from './compare.js';
@@ -101,8 +101,13 @@ export function comparePanel(host, ctx, { getConfig }) {
 
   const drawChart = () => {
     const datasets = [];
+    const buckets = thinBuckets(figure.canvas);
     chosen().forEach((entry, i) => {
-      datasets.push({ label: entry.name, data: entry.run.history.map((row) => ({ x: row.update, y: row[metric] ?? NaN })), ...lineStyle(i) });
+      const rows = entry.run.history;
+      // A long run in the library (an import of up to 100 000 rows) is drawn thinned, as section 7 draws it.
+      const long = rows.length > 4 * buckets;
+      const data = long ? thinSeries(rows, (row) => row.update, (row) => row[metric], buckets) : rows.map((row) => ({ x: row.update, y: row[metric] ?? NaN }));
+      datasets.push({ label: entry.name, data, ...lineStyle(i), ...(long ? { segment: THINNED_SEGMENT } : {}) });
     });
     const shown = shownBatches();
     shown.forEach((batch, i) => {
@@ -254,14 +259,14 @@ export function comparePanel(host, ctx, { getConfig }) {
     draw();
   };
 
-  const record = (result, source) => library.add(library.libraryEntry(result, { source, defaults: defaultsOf(result.config) })).catch(() => {});
+  const record = (result, source, measured = null) => library.add(library.libraryEntry(result, { source, defaults: defaultsOf(result.config), measured })).catch(() => {});
 
   // Every finished run on display goes into the library (once per run: runKey).
   let recordedKey = null;
   const onRun = (s) => {
     if (!RECORDED.has(s.phase) || !s.result?.history || !s.config || recordedKey === s.runKey) return;
     recordedKey = s.runKey;
-    record({ ...s.result, config: s.result.config ?? s.config }, SOURCE_OF[s.phase]);
+    record({ ...s.result, config: s.result.config ?? s.config }, SOURCE_OF[s.phase], s.source === 'imported' ? s.libraryMeasure : null);
   };
 
   // One click: the configs, each across the same seeds (one after another, each in parallel workers).

@@ -31,6 +31,7 @@ const blankRun = () => ({
   activeMs: 0, // time spent running, pauses excluded
   activeSince: null,
   inspection: null, // {index, seed, config, generatorVersion, loading, result, error}
+  libraryMeasure: null, // an imported run's {key, bytes} in the run library, measured by the worker
 });
 
 let state = {
@@ -206,7 +207,11 @@ function onMessage(message) {
       return;
     }
     pending.delete(message.requestId);
-    if (message.type === 'import' && message.result) message.result.history = request.rows ?? [];
+    if (message.type === 'import' && message.result) {
+      message.result.history = request.rows ?? [];
+      request.resolve({ run: message.result, library: message.library ?? null });
+      return;
+    }
     if (message.type === 'error') {
       const Type = message.name === 'RangeError' ? RangeError : message.name === 'TypeError' ? TypeError : Error;
       request.reject(Object.assign(new Type(message.message), { code: message.code, field: message.field, params: message.params }));
@@ -371,9 +376,9 @@ export async function importRun(file, fileName = file?.name ?? null) {
   importCounter += 1;
   const runId = `import-${importCounter}`;
   const isFile = typeof Blob === 'function' && file instanceof Blob;
-  const run = await ask('import', { runId, ...(isFile ? { file } : { run: file }) });
+  const { run, library } = await ask('import', { runId, ...(isFile ? { file } : { run: file }) });
   if (isLive()) worker?.postMessage({ type: 'reset' });
-  show(run, 'imported', { phase: 'imported', fileName, runId });
+  show(run, 'imported', { phase: 'imported', fileName, runId, libraryMeasure: library });
   inspect(0).catch(() => {});
   return run;
 }
