@@ -91,9 +91,10 @@ async function waitPhase(page, phase, id = 'rl-loop', timeout = 120000) {
   );
 }
 
+/** Waits until the live run has done `count` updates (the precomputed run on display before it counts 60). */
 async function waitUpdates(page, count, id = 'rl-loop') {
   await page.waitForFunction(
-    ([sel, n]) => Number(document.querySelector(sel)?.dataset.updatesDone ?? 0) >= n,
+    ([sel, n]) => document.querySelector(sel)?.dataset.source === 'live' && Number(document.querySelector(sel).dataset.updatesDone ?? 0) >= n,
     [`section#${id} .run-bar`, count],
     { timeout: 60000, polling: 'raf' },
   );
