@@ -16,22 +16,39 @@ export function headingTop(id) {
  * reader sees it: sampled where a frame is final, in a ResizeObserver callback that runs after the
  * page's own (the page re-takes its place in its callback, before the frame is painted; a sample
  * in requestAnimationFrame would see the layout between a mount and that correction). Resolves
- * with {last, worst, samples}: worst is the largest |top| seen after the first `settleMs`.
+ * with {last, worst, samples}: worst is the largest |top| seen after the first `settleMs`, the
+ * last one included.
+ * frameSelector: watch the page inside that same-origin iframe instead (the teacher page's
+ * preview), its top measured from the iframe's own viewport, once the frame shows section `id`.
  */
-export function watchHeading(id, ms, settleMs) {
+export function watchHeading(id, ms, settleMs, frameSelector = null) {
+  const view = () => (frameSelector ? document.querySelector(frameSelector)?.contentWindow : window);
   const top = () => {
-    const section = document.getElementById(id);
+    const section = view()?.document.getElementById(id);
     const heading = section && (section.querySelector('h2') ?? section);
     return heading ? Math.round(heading.getBoundingClientRect().top) : null;
   };
-  const shellUp = () =>
-    document.documentElement.dataset.shell === 'true'
-      ? Promise.resolve()
-      : new Promise((resolve) => window.addEventListener('grpo:shell', resolve, { once: true }));
+  const shellUp = () => {
+    if (!frameSelector) {
+      return document.documentElement.dataset.shell === 'true'
+        ? Promise.resolve()
+        : new Promise((resolve) => window.addEventListener('grpo:shell', resolve, { once: true }));
+    }
+    // A frame's document is replaced when it navigates: poll until it holds the section's shell.
+    return new Promise((resolve) => {
+      const poll = () => {
+        const doc = view()?.document;
+        if (doc?.documentElement.dataset.shell === 'true' && doc.getElementById(id)) resolve();
+        else setTimeout(poll, 20);
+      };
+      poll();
+    });
+  };
   return shellUp().then(
     () =>
       new Promise((resolve) => {
         // Created after the page's observer (js/page.js makes its own before the first render).
+        const win = view();
         const started = performance.now();
         let worst = 0;
         let samples = 0;
@@ -40,14 +57,32 @@ export function watchHeading(id, ms, settleMs) {
           samples += 1;
           if (value !== null && performance.now() - started >= settleMs && Math.abs(value) > Math.abs(worst)) worst = value;
         };
-        const observer = new ResizeObserver(sample);
-        observer.observe(document.getElementById('app') ?? document.body);
+        const observer = new win.ResizeObserver(sample);
+        observer.observe(win.document.getElementById('app') ?? win.document.body);
         setTimeout(() => {
           observer.disconnect();
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve({ last: top(), worst, samples })));
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const last = top();
+              // The place it ended at counts too: worst is never better than last.
+              if (last !== null && Math.abs(last) > Math.abs(worst)) worst = last;
+              resolve({ last, worst, samples });
+            }),
+          );
         }, ms);
       }),
   );
+}
+
+/** The teacher page previews section `id` (picked in its section list, as an instructor does). */
+export function previewSection(id) {
+  const select = document.getElementById('teacher-section');
+  if (!select) return false;
+  if (select.value !== id) {
+    select.value = id;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  return select.value === id;
 }
 
 /**
