@@ -193,7 +193,9 @@ export function chartText(id) {
     if (legend?.options?.display) sizes.push(legend.options.labels?.font?.size ?? window.Chart.defaults.font.size);
     // The legend must not reach into the plot area.
     const overlapsPlot = Boolean(legend?.options?.display && chart.chartArea && legend.top < chart.chartArea.bottom && legend.bottom > chart.chartArea.top && legend.left < chart.chartArea.right && legend.right > chart.chartArea.left);
-    out.push({ minFont: Math.min(...sizes), legendOverlapsPlot: overlapsPlot, width: canvas.clientWidth, height: canvas.clientHeight });
+    // A label too long for the chart's width is not wrapped by Chart.js: it runs off the canvas.
+    const legendCut = legend?.options?.display ? (legend.legendHitBoxes ?? []).map((box, i) => ({ box, text: legend.legendItems?.[i]?.text })).filter(({ box }) => box.left < -1 || box.left + box.width > chart.width + 1).map(({ text }) => text) : [];
+    out.push({ minFont: Math.min(...sizes), legendOverlapsPlot: overlapsPlot, legendCut, width: canvas.clientWidth, height: canvas.clientHeight });
   }
   return out;
 }

@@ -61,7 +61,8 @@ for (const lang of ['en', 'ru']) {
           assert.ok(Math.abs(landing.worst) <= LANDING_PX, `#${id}: heading moved to ${landing.worst} px while the widgets filled in`);
           await page.waitForSelector(`section#${id}[data-rendered="true"]`, { timeout: 30000 });
           await page.waitForTimeout(200); // Chart.js settles its responsive size
-          await page.locator(`section#${id}`).screenshot({ path: join(PHONE_SHOTS, `${lang}-${id}.png`) });
+          // The docked run bar is fixed to the screen: a whole-section shot would paint it mid-section.
+          await page.locator(`section#${id}`).screenshot({ path: join(PHONE_SHOTS, `${lang}-${id}.png`), style: '.run-dock { display: none !important; }' });
           const faults = await measure(page, layoutFaults, id);
           assert.ok(faults.overflow <= 0, `#${id}: the page scrolls sideways by ${faults.overflow} px: ${faults.wide.join('; ')}`);
           assert.deepEqual(faults.wide, [], `#${id}: wider than the screen without a box of its own to scroll in`);
@@ -70,6 +71,7 @@ for (const lang of ['en', 'ru']) {
           for (const chart of await measure(page, chartText, id)) {
             assert.ok(chart.minFont >= 11, `#${id}: chart text of ${chart.minFont} px`);
             assert.equal(chart.legendOverlapsPlot, false, `#${id}: the legend covers the plot`);
+            assert.deepEqual(chart.legendCut, [], `#${id}: legend labels cut at the chart's edge`);
           }
           assert.deepEqual(errors, [], 'console errors');
         } finally {
