@@ -48,6 +48,8 @@ async function measure(engine, origin, page, id) {
     return engine.evaluate(watchHeading, id, WATCH_MS, SETTLE_MS);
   }
   await engine.goto(`${origin}/teacher.html`);
+  // As an instructor picks: once the page and its first preview are up (data-ready).
+  await engine.waitFor(() => document.documentElement.dataset.ready === 'true', { message: 'the teacher page ready' });
   await engine.waitFor(previewSection, { args: [id], message: `the teacher page's section list with ${id}` });
   return engine.evaluate(watchHeading, id, WATCH_MS, SETTLE_MS, 'iframe.teacher-preview');
 }

@@ -48,6 +48,7 @@ for (const name of chosen) {
       await engine.goto(`${site.origin}/embed.html#section=updates&lang=en`);
       lands('embed #updates', await engine.evaluate(watchHeading, 'updates', WATCH_MS, SETTLE_MS));
       await engine.goto(`${site.origin}/teacher.html`);
+      await engine.waitFor(() => document.documentElement.dataset.ready === 'true', { message: 'the teacher page ready' });
       await engine.waitFor(previewSection, { args: ['updates'], message: "the teacher page's section list" });
       lands('teacher preview #updates', await engine.evaluate(watchHeading, 'updates', WATCH_MS, SETTLE_MS, 'iframe.teacher-preview'));
     });

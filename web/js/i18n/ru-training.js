@@ -284,7 +284,7 @@ export default {
   'train.real.dynamicNote':
     'dynamicSampling=True (отбрасывание групп с равными наградами) не входит в переведённые здесь аргументы; проверьте, как его предлагает ваша версия TRL.',
   'train.field.advantageEstimator': 'оценка преимущества: какой базовый уровень вычитается из награды (advantageEstimator)',
-  'train.ancestorsLabel': 'GRPO и его предки (каждый задаёт оценку преимущества; нажмите «Запуск», затем следующий, с тем же сидом):',
+  'train.ancestorsLabel': 'GRPO и его предки (каждый задаёт оценку преимущества; нажмите «Запустить», затем следующий, с тем же сидом):',
   'train.preset.estimator_grpo': 'GRPO: среднее и std группы',
   'train.preset.estimator_dr_grpo': 'среднее группы без std',
   'train.preset.estimator_rloo': 'RLOO: среднее без самого ответа',
