@@ -197,3 +197,20 @@ describe('phone 390 px, the "Mode probabilities at step" slider by thumb', () =>
     }
   });
 });
+
+describe('phone 390 px, a link followed in the open page', () => {
+  test('#lang=ru&updates from section 1 (values and a section: the page re-renders) lands on section 7', async () => {
+    const { page, errors, close } = await phoneTab();
+    try {
+      await page.goto(`${server.origin}/index.html#verifier`);
+      await page.waitForSelector('section#verifier[data-rendered="true"]', { timeout: 30000 });
+      await page.evaluate(() => (location.hash = 'lang=ru&updates'));
+      const landing = await measure(page, watchHeading, 'updates', 3500, 1000);
+      assert.ok(Math.abs(landing.last) <= LANDING_PX && Math.abs(landing.worst) <= LANDING_PX, `heading at ${landing.last} px (worst ${landing.worst} px)`);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'ru');
+      assert.deepEqual(errors, [], 'console errors');
+    } finally {
+      await close();
+    }
+  });
+});
