@@ -4,6 +4,7 @@
 // heading within 16 px of the top for 3.5 s while the widgets mount and fill in, and so does the
 // embed page and the teacher page's preview for section 7. The whole matrix (every section,
 // 390/768/1280 px, three pages) is tools/measure_links.mjs, ~7 min per engine: too slow for here.
+// WebKit's MiniBrowser window does not get narrower than its toolbar: there it is 447 px.
 // ENGINES=firefox,webkit picks some.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,6 +30,14 @@ for (const name of chosen) {
     before(async () => {
       site = await startProbedServer();
       engine = await openEngine(name, { viewport: NARROW, origins: [site.origin] });
+    });
+
+    test('the window is as narrow as the engine allows', async (t) => {
+      await engine.goto(`${site.origin}/embed.html#section=setup&lang=en`);
+      const width = await engine.evaluate(() => window.innerWidth);
+      // MiniBrowser's window is never narrower than its toolbar (447 px on this machine).
+      t.diagnostic(`${name}: the page is ${width} px wide`);
+      assert.ok(width === NARROW.width || (name === 'webkit' && width <= 460), `${width} px`);
     });
     after(async () => {
       await engine?.close();
