@@ -19,17 +19,19 @@ export function headingTop(id) {
  * with {last, worst, samples}: worst is the largest |top| seen after the first `settleMs`, the
  * last one included.
  * frameSelector: watch the page inside that same-origin iframe instead (the teacher page's
- * preview), its top measured from the iframe's own viewport, once the frame shows section `id`.
+ * preview), its top measured from the iframe's own viewport, once the frame shows section `id`;
+ * an array of selectors is a frame inside a frame.
  */
 export function watchHeading(id, ms, settleMs, frameSelector = null) {
-  const view = () => (frameSelector ? document.querySelector(frameSelector)?.contentWindow : window);
+  const path = frameSelector === null ? [] : [].concat(frameSelector);
+  const view = () => path.reduce((win, selector) => win?.document.querySelector(selector)?.contentWindow, window);
   const top = () => {
     const section = view()?.document.getElementById(id);
     const heading = section && (section.querySelector('h2') ?? section);
     return heading ? Math.round(heading.getBoundingClientRect().top) : null;
   };
   const shellUp = () => {
-    if (!frameSelector) {
+    if (!path.length) {
       return document.documentElement.dataset.shell === 'true'
         ? Promise.resolve()
         : new Promise((resolve) => window.addEventListener('grpo:shell', resolve, { once: true }));
@@ -74,10 +76,15 @@ export function watchHeading(id, ms, settleMs, frameSelector = null) {
   );
 }
 
-/** The teacher page previews section `id` (picked in its section list, as an instructor does). */
-export function previewSection(id) {
-  const select = document.getElementById('teacher-section');
-  if (!select) return false;
+/**
+ * The teacher page previews section `id` (picked in its section list, as an instructor does) once
+ * the page and its first preview are up (data-ready). frameSelector: the teacher page is in that
+ * iframe.
+ */
+export function previewSection(id, frameSelector = null) {
+  const doc = frameSelector ? document.querySelector(frameSelector)?.contentDocument : document;
+  const select = doc?.getElementById('teacher-section');
+  if (!select || doc.documentElement.dataset.ready !== 'true') return false;
   if (select.value !== id) {
     select.value = id;
     select.dispatchEvent(new Event('change', { bubbles: true }));
@@ -198,4 +205,19 @@ export function chartText(id) {
     out.push({ minFont: Math.min(...sizes), legendOverlapsPlot: overlapsPlot, legendCut, width: canvas.clientWidth, height: canvas.clientHeight });
   }
   return out;
+}
+
+/**
+ * Replaces this (same-origin) document by one iframe of `width` x `height` px at the top left that
+ * opens `url`: a viewport narrower than the engine's window can be (MiniBrowser's window is never
+ * narrower than its toolbar). The page inside lays out, scrolls to its fragment and keeps its place
+ * in the iframe's own viewport, as in a window of that size. Returns the iframe's selector.
+ */
+export function narrowFrame(url, width, height) {
+  const frame = document.createElement('iframe');
+  frame.id = 'narrow-view';
+  frame.src = url;
+  frame.style.cssText = `position: fixed; left: 0; top: 0; border: 0; width: ${width}px; height: ${height}px;`;
+  document.body.replaceChildren(frame);
+  return '#narrow-view';
 }
