@@ -95,6 +95,8 @@ export default {
         },
       ];
       const dense = labels.length > 24;
+      // On a phone the chart is as wide as its bars need and scrolls in its figure (css/training.css).
+      fig.figure.style.setProperty('--coverage-bars', String(rows.length));
       const tickColor = (c) => (rows[c.index]?.lost ? lostColor : '#1f2328');
       if (charts[key]) {
         // Same canvas, new numbers: no new chart (creating one measures every rotated label).
@@ -121,7 +123,8 @@ export default {
                 },
               }),
             },
-            plugins: { legend: { labels: { boxHeight: 12, boxWidth: 18 } } },
+            // At the start: on a phone the chart scrolls sideways, and a centred legend is off screen.
+            plugins: { legend: { align: 'start', labels: { boxHeight: 12, boxWidth: 18 } } },
           },
         });
       }
