@@ -1,107 +1,108 @@
-// Measures where each section's link lands: opens index.html#<section> (or embed.html#section=..)
-// in a fresh tab at each width, watches the section's heading for 3.5 s while the widgets mount
-// and fill in, and prints a table of its final top and its worst top after the first second.
-//   node tools/measure_links.mjs [--engine chromium|firefox|webkit] [--widths 390,768,1280] [--embed]
-// WebKit (MiniBrowser) needs a display: run it under `xvfb-run -a`.
-import { spawn } from 'node:child_process';
+// Measures where each section's link lands, in every engine of tests/browser/engines.mjs, at each
+// width, on each page: the course page (index.html#<section>), the embed page
+// (embed.html#section=<section>) and the teacher page's preview (teacher.html, the section picked
+// in its list; measured inside the preview's iframe). Each link is opened as a fresh document; the
+// section's heading is watched for 3.5 s while the widgets mount and fill in. Prints one Markdown
+// table per engine and page: the heading's final top and, in brackets, its worst top after the
+// first second (px from the top of the viewport; within 16 px is right), and exits 1 if any misses.
+//   node tools/measure_links.mjs [--engines chromium,firefox,webkit] [--widths 390,768,1280]
+//                                [--pages index,embed,teacher] [--ids setup,updates] [--json out.json]
+// WebKit (MiniBrowser) needs a display: the adapter starts an Xvfb of its own when $DISPLAY is unset.
+// The engines' windows are narrow desktop windows (no touch, no mobile viewport): Chromium's phone
+// emulation (390 x 844, touch, 3x) is tests/browser/phone.test.mjs. MiniBrowser's window does not
+// get narrower than its toolbar (447 px here): narrower widths are an iframe of that size, marked
+// "(iframe)" in the table.
+import { writeFileSync } from 'node:fs';
 import { startServer } from '../tests/browser/helpers.mjs';
-import { watchHeading } from '../tests/browser/phone-measure.mjs';
+import { openEngine } from '../tests/browser/engines.mjs';
+import { narrowFrame, previewSection, watchHeading } from '../tests/browser/phone-measure.mjs';
 
 const IDS = ['setup', 'verifier', 'informative-groups', 'advantages', 'reductions', 'finite-policy', 'rl-loop', 'updates', 'coverage', 'real-model'];
+const PAGES = ['index', 'embed', 'teacher'];
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
-const engine = arg('engine', 'chromium');
-const widths = arg('widths', '390,768,1280').split(',').map(Number);
-const embed = process.argv.includes('--embed');
+const list = (name, fallback, allowed) => {
+  const values = arg(name, fallback).split(',');
+  const bad = values.filter((v) => allowed && !allowed.includes(v));
+  if (bad.length) throw new Error(`--${name}: each one of ${allowed.join(', ')} (got ${bad.join(', ')})`);
+  return values;
+};
+const engines = list('engines', 'chromium,firefox,webkit', ['chromium', 'firefox', 'webkit']);
+const widths = list('widths', '390,768,1280').map(Number);
+const pages = list('pages', PAGES.join(','), PAGES);
+const ids = list('ids', IDS.join(','), IDS);
+if (widths.some((w) => !Number.isInteger(w) || w < 320 || w > 1920)) throw new Error(`--widths: integers in [320, 1920] (got ${widths})`);
+const HEIGHT = 844;
 const WATCH_MS = 3500;
 const SETTLE_MS = 1000;
+const LANDING_PX = 16;
 
-/** A measuring function applied to its arguments, as source an engine evaluates in the page. */
-const call = (fn, args) => `(${fn})(...${JSON.stringify(args)})`;
-
-/** {open(url, width) -> {measure(fn, ...args), close()}, close()} for one engine. */
-async function driver(name) {
-  if (name === 'chromium') {
-    const { chromium } = await import('playwright-core');
-    const { CHROMIUM_ARGS } = await import('../tests/browser/helpers.mjs');
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-    return {
-      async open(url, width) {
-        const phone = width < 600;
-        const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 3 : 1 });
-        const page = await context.newPage();
-        await page.goto(url);
-        return { measure: (fn, ...args) => page.evaluate(call(fn, args)), close: () => context.close() };
-      },
-      close: () => browser.close(),
-    };
-  }
-  if (name === 'firefox') {
-    const puppeteer = (await import('puppeteer-core')).default;
-    const browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true });
-    return {
-      async open(url, width) {
-        const page = await browser.newPage();
-        await page.setViewport({ width, height: 844, hasTouch: width < 600, isMobile: false });
-        await page.goto(url);
-        return { measure: (fn, ...args) => page.evaluate(call(fn, args)), close: () => page.close() };
-      },
-      close: () => browser.close(),
-    };
-  }
-  if (name === 'webkit') {
-    const { Builder } = await import('selenium-webdriver');
-    const port = 4400 + Math.floor(Math.random() * 500);
-    const server = spawn('/usr/bin/WebKitWebDriver', [`--port=${port}`], { stdio: 'ignore' });
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    const binary = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
-    const start = () =>
-      new Builder()
-        .usingServer(`http://127.0.0.1:${port}`)
-        .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary, args: ['--automation'] } })
-        .build();
-    return {
-      async open(url, width) {
-        const web = await start();
-        await web.manage().window().setRect({ width, height: 844 });
-        // The viewport is the window minus its chrome: size the window so the page gets `width`.
-        const inner = await web.executeScript('return window.innerWidth');
-        if (inner !== width) await web.manage().window().setRect({ width: width + (width - inner), height: 844 });
-        await web.get(url);
-        return {
-          measure: (fn, ...args) =>
-            web.executeAsyncScript(`const done = arguments[arguments.length - 1]; Promise.resolve(${call(fn, args)}).then(done);`),
-          close: () => web.quit(),
-        };
-      },
-      close: async () => server.kill(),
-    };
-  }
-  throw new Error(`--engine: one of chromium, firefox, webkit (got ${name})`);
+/**
+ * Opens section `id`'s link on `page` and watches its heading: {last, worst}. narrow: the width to
+ * get from an iframe of that size, when the engine's window cannot be that narrow (else null).
+ */
+async function measure(engine, origin, page, id, narrow) {
+  const url = { index: `${origin}/index.html#${id}`, embed: `${origin}/embed.html#section=${id}&lang=en`, teacher: `${origin}/teacher.html` }[page];
+  let frame = null;
+  if (narrow) {
+    // Any same-origin document will do as the frame's host: a stylesheet shown as text.
+    await engine.goto(`${origin}/css/main.css`);
+    frame = await engine.evaluate(narrowFrame, url, narrow, HEIGHT);
+  } else await engine.goto(url);
+  if (page !== 'teacher') return engine.evaluate(watchHeading, id, WATCH_MS, SETTLE_MS, frame);
+  // As an instructor picks: once the page and its first preview are up.
+  await engine.waitFor(previewSection, { args: [id, frame], message: `the teacher page ready, with ${id} in its list` });
+  return engine.evaluate(watchHeading, id, WATCH_MS, SETTLE_MS, [...(frame ? [frame] : []), 'iframe.teacher-preview']);
 }
 
 const site = await startServer();
-const browser = await driver(engine);
-const rows = [];
+const rows = []; // {engine, page, width, id, last, worst}
 try {
-  for (const id of IDS) {
-    const row = { id };
-    for (const width of widths) {
-      const url = embed ? `${site.origin}/embed.html#section=${id}&lang=en` : `${site.origin}/index.html#${id}`;
-      const tab = await browser.open(url, width);
-      const { last, worst } = await tab.measure(watchHeading, id, WATCH_MS, SETTLE_MS);
-      row[width] = `${last} (${worst})`;
-      await tab.close();
+  for (const name of engines) {
+    const started = Date.now();
+    const engine = await openEngine(name, { viewport: { width: widths[0], height: HEIGHT } });
+    try {
+      for (const width of widths) {
+        await engine.setViewport({ width, height: HEIGHT });
+        // MiniBrowser's window is never narrower than its toolbar (447 px here): below that, the
+        // page is measured in an iframe of the width asked for (`framed` in the rows).
+        const window = await engine.evaluate(() => window.innerWidth);
+        const narrow = window > width ? width : null;
+        if (narrow) console.error(`# ${name}: the window is ${window} px wide at least; ${width} px is an iframe`);
+        for (const page of pages) {
+          for (const id of ids) {
+            const { last, worst } = await measure(engine, site.origin, page, id, narrow);
+            const row = { engine: name, page, width, framed: Boolean(narrow), id, last, worst };
+            rows.push(row);
+            console.error(JSON.stringify(row));
+          }
+        }
+      }
+    } finally {
+      await engine.close();
     }
-    rows.push(row);
-    console.error(JSON.stringify(row));
+    console.error(`# ${name}: ${Math.round((Date.now() - started) / 1000)} s`);
   }
 } finally {
-  await browser.close();
   await site.close();
 }
-console.log(`| ${embed ? 'embed link' : 'link'} (${engine}) | ${widths.map((w) => `${w} px`).join(' | ')} |`);
-console.log(`|---|${widths.map(() => '---').join('|')}|`);
-for (const row of rows) console.log(`| #${row.id} | ${widths.map((w) => row[w]).join(' | ')} |`);
+
+const missed = rows.filter((r) => r.last === null || Math.abs(r.last) > LANDING_PX || Math.abs(r.worst) > LANDING_PX);
+const cell = (r) => (r ? `${r.last} (${r.worst})${missed.includes(r) ? ' **miss**' : ''}` : '—');
+for (const name of engines) {
+  for (const page of pages) {
+    const framed = (w) => rows.some((r) => r.engine === name && r.width === w && r.framed);
+    console.log(`\n| ${page} link (${name}) | ${widths.map((w) => `${w} px${framed(w) ? ' (iframe)' : ''}`).join(' | ')} |`);
+    console.log(`|---|${widths.map(() => '---').join('|')}|`);
+    for (const id of ids) {
+      const at = (w) => rows.find((r) => r.engine === name && r.page === page && r.width === w && r.id === id);
+      console.log(`| #${id} | ${widths.map((w) => cell(at(w))).join(' | ')} |`);
+    }
+  }
+}
+console.log(`\n${rows.length} links, ${missed.length} missed by more than ${LANDING_PX} px`);
+const out = arg('json', null);
+if (out) writeFileSync(out, `${JSON.stringify(rows, null, 1)}\n`);
+process.exitCode = missed.length ? 1 : 0;

@@ -11,12 +11,12 @@ const SUITES = [
   { name: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=20000', 'bash', 'tools/fuzz.sh'] },
   { name: 'catch2-wasm', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure', '-j2'] },
   { name: 'node-api', cmd: 'node', args: ['--test', '--test-concurrency=2', 'tests/node/'] },
-  // Every browser test in Chromium (the engines tests limited to it), then the engines test and
-  // the offline engines test in Firefox and in WebKit (MiniBrowser needs an X display: xvfb-run
+  // Every browser test in Chromium (the engines tests limited to it), then the engines, offline
+  // engines and landing tests in Firefox and in WebKit (MiniBrowser needs an X display: xvfb-run
   // gives it one).
   { name: 'browser-chromium', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', 'tests/browser/'] },
-  { name: 'browser-firefox', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', 'tests/browser/engines.test.mjs', 'tests/browser/offline-engines.test.mjs'] },
-  { name: 'browser-webkit', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', 'tests/browser/engines.test.mjs', 'tests/browser/offline-engines.test.mjs'] },
+  { name: 'browser-firefox', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', 'tests/browser/engines.test.mjs', 'tests/browser/offline-engines.test.mjs', 'tests/browser/landing.test.mjs'] },
+  { name: 'browser-webkit', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', 'tests/browser/engines.test.mjs', 'tests/browser/offline-engines.test.mjs', 'tests/browser/landing.test.mjs'] },
 ];
 
 function run({ cmd, args }) {

@@ -16,22 +16,41 @@ export function headingTop(id) {
  * reader sees it: sampled where a frame is final, in a ResizeObserver callback that runs after the
  * page's own (the page re-takes its place in its callback, before the frame is painted; a sample
  * in requestAnimationFrame would see the layout between a mount and that correction). Resolves
- * with {last, worst, samples}: worst is the largest |top| seen after the first `settleMs`.
+ * with {last, worst, samples}: worst is the largest |top| seen after the first `settleMs`, the
+ * last one included.
+ * frameSelector: watch the page inside that same-origin iframe instead (the teacher page's
+ * preview), its top measured from the iframe's own viewport, once the frame shows section `id`;
+ * an array of selectors is a frame inside a frame.
  */
-export function watchHeading(id, ms, settleMs) {
+export function watchHeading(id, ms, settleMs, frameSelector = null) {
+  const path = frameSelector === null ? [] : [].concat(frameSelector);
+  const view = () => path.reduce((win, selector) => win?.document.querySelector(selector)?.contentWindow, window);
   const top = () => {
-    const section = document.getElementById(id);
+    const section = view()?.document.getElementById(id);
     const heading = section && (section.querySelector('h2') ?? section);
     return heading ? Math.round(heading.getBoundingClientRect().top) : null;
   };
-  const shellUp = () =>
-    document.documentElement.dataset.shell === 'true'
-      ? Promise.resolve()
-      : new Promise((resolve) => window.addEventListener('grpo:shell', resolve, { once: true }));
+  const shellUp = () => {
+    if (!path.length) {
+      return document.documentElement.dataset.shell === 'true'
+        ? Promise.resolve()
+        : new Promise((resolve) => window.addEventListener('grpo:shell', resolve, { once: true }));
+    }
+    // A frame's document is replaced when it navigates: poll until it holds the section's shell.
+    return new Promise((resolve) => {
+      const poll = () => {
+        const doc = view()?.document;
+        if (doc?.documentElement.dataset.shell === 'true' && doc.getElementById(id)) resolve();
+        else setTimeout(poll, 20);
+      };
+      poll();
+    });
+  };
   return shellUp().then(
     () =>
       new Promise((resolve) => {
         // Created after the page's observer (js/page.js makes its own before the first render).
+        const win = view();
         const started = performance.now();
         let worst = 0;
         let samples = 0;
@@ -40,14 +59,37 @@ export function watchHeading(id, ms, settleMs) {
           samples += 1;
           if (value !== null && performance.now() - started >= settleMs && Math.abs(value) > Math.abs(worst)) worst = value;
         };
-        const observer = new ResizeObserver(sample);
-        observer.observe(document.getElementById('app') ?? document.body);
+        const observer = new win.ResizeObserver(sample);
+        observer.observe(win.document.getElementById('app') ?? win.document.body);
         setTimeout(() => {
           observer.disconnect();
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve({ last: top(), worst, samples })));
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const last = top();
+              // The place it ended at counts too: worst is never better than last.
+              if (last !== null && Math.abs(last) > Math.abs(worst)) worst = last;
+              resolve({ last, worst, samples });
+            }),
+          );
         }, ms);
       }),
   );
+}
+
+/**
+ * The teacher page previews section `id` (picked in its section list, as an instructor does) once
+ * the page and its first preview are up (data-ready). frameSelector: the teacher page is in that
+ * iframe.
+ */
+export function previewSection(id, frameSelector = null) {
+  const doc = frameSelector ? document.querySelector(frameSelector)?.contentDocument : document;
+  const select = doc?.getElementById('teacher-section');
+  if (!select || doc.documentElement.dataset.ready !== 'true') return false;
+  if (select.value !== id) {
+    select.value = id;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  return select.value === id;
 }
 
 /**
@@ -158,7 +200,24 @@ export function chartText(id) {
     if (legend?.options?.display) sizes.push(legend.options.labels?.font?.size ?? window.Chart.defaults.font.size);
     // The legend must not reach into the plot area.
     const overlapsPlot = Boolean(legend?.options?.display && chart.chartArea && legend.top < chart.chartArea.bottom && legend.bottom > chart.chartArea.top && legend.left < chart.chartArea.right && legend.right > chart.chartArea.left);
-    out.push({ minFont: Math.min(...sizes), legendOverlapsPlot: overlapsPlot, width: canvas.clientWidth, height: canvas.clientHeight });
+    // A label too long for the chart's width is not wrapped by Chart.js: it runs off the canvas.
+    const legendCut = legend?.options?.display ? (legend.legendHitBoxes ?? []).map((box, i) => ({ box, text: legend.legendItems?.[i]?.text })).filter(({ box }) => box.left < -1 || box.left + box.width > chart.width + 1).map(({ text }) => text) : [];
+    out.push({ minFont: Math.min(...sizes), legendOverlapsPlot: overlapsPlot, legendCut, width: canvas.clientWidth, height: canvas.clientHeight });
   }
   return out;
+}
+
+/**
+ * Replaces this (same-origin) document by one iframe of `width` x `height` px at the top left that
+ * opens `url`: a viewport narrower than the engine's window can be (MiniBrowser's window is never
+ * narrower than its toolbar). The page inside lays out, scrolls to its fragment and keeps its place
+ * in the iframe's own viewport, as in a window of that size. Returns the iframe's selector.
+ */
+export function narrowFrame(url, width, height) {
+  const frame = document.createElement('iframe');
+  frame.id = 'narrow-view';
+  frame.src = url;
+  frame.style.cssText = `position: fixed; left: 0; top: 0; border: 0; width: ${width}px; height: ${height}px;`;
+  document.body.replaceChildren(frame);
+  return '#narrow-view';
 }

@@ -203,6 +203,9 @@ export async function boot({ mode = 'page' } = {}) {
     await loadLanguage(next.values.lang);
     store.replace(next.values);
     render();
+    // A link with values and a section ("#lang=ru&updates") lands on that section, as at load.
+    const anchor = next.extra.anchor;
+    if (anchor && document.getElementById(anchor)) scrollToSection(anchor, false);
   });
 
   // In-page links ("#advantages" in a text or the contents) scroll without touching the state.

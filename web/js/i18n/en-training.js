@@ -3,6 +3,8 @@
 export default {
   // --- run controls (sections 6, and 7-8 when embedded) ---------------------------------------
   'train.controls': 'Training controls',
+  'train.dock.label': 'Training controls for the charts on screen',
+  'train.dock.settings': 'Settings',
   'train.run': 'Run',
   'train.resume': 'Resume',
   'train.pause': 'Pause',

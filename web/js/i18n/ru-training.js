@@ -3,6 +3,8 @@
 export default {
   // --- управление запуском (раздел 6, а также 7-8 во встраиваемой странице) ------------------
   'train.controls': 'Управление обучением',
+  'train.dock.label': 'Управление обучением для графиков на экране',
+  'train.dock.settings': 'Настройки',
   'train.run': 'Запустить',
   'train.resume': 'Продолжить',
   'train.pause': 'Пауза',
@@ -143,8 +145,8 @@ export default {
   'train.chart.ratio': 'Отношения вероятностей по обновлениям (пунктир: отношение 1)',
   'train.chart.clip': 'Доли отсечения и KL по обновлениям',
   'train.chart.loss': 'Потеря и норма градиента по обновлениям',
-  'train.series.clipLow': 'отсечено снизу (отношение < 1 − ε нижн., A < 0)',
-  'train.series.clipHigh': 'отсечено сверху (отношение > 1 + ε верхн., A > 0)',
+  'train.series.clipLow': 'отсечено снизу (ρ < 1 − ε нижн., A < 0)',
+  'train.series.clipHigh': 'отсечено сверху (ρ > 1 + ε верхн., A > 0)',
   'train.series.clipRegion': 'вне диапазона отсечения',
   'train.series.kl': 'KL к референсу (правая ось)',
   'train.series.loss': 'потеря',
@@ -284,7 +286,7 @@ export default {
   'train.real.dynamicNote':
     'dynamicSampling=True (отбрасывание групп с равными наградами) не входит в переведённые здесь аргументы; проверьте, как его предлагает ваша версия TRL.',
   'train.field.advantageEstimator': 'оценка преимущества: какой базовый уровень вычитается из награды (advantageEstimator)',
-  'train.ancestorsLabel': 'GRPO и его предки (каждый задаёт оценку преимущества; нажмите «Запуск», затем следующий, с тем же сидом):',
+  'train.ancestorsLabel': 'GRPO и его предки (каждый задаёт оценку преимущества; нажмите «Запустить», затем следующий, с тем же сидом):',
   'train.preset.estimator_grpo': 'GRPO: среднее и std группы',
   'train.preset.estimator_dr_grpo': 'среднее группы без std',
   'train.preset.estimator_rloo': 'RLOO: среднее без самого ответа',

@@ -10,6 +10,7 @@ import { runNotice } from './common.js';
 import { coverageLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
+import { dockRunBar } from '../training/run-dock.js';
 import { coverageByBefore, concentration } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
 import { getOverlays, onOverlays, samePrompts } from '../training/overlays.js';
@@ -26,11 +27,14 @@ export default {
   mount(host, ctx) {
     const { t, core } = ctx;
 
+    // Embedded alone: the section's own bar. On the course page: section 6's, docked at the
+    // bottom of the screen while this section is on it.
+    const getConfig = () => validateConfig(core, ctx.values());
     let bar = null;
     if (ctx.embedded) {
-      bar = runBar(ctx, { compact: true, getConfig: () => validateConfig(core, ctx.values()) });
+      bar = runBar(ctx, { compact: true, getConfig });
       host.append(bar.el);
-    }
+    } else bar = dockRunBar(ctx, host.closest('section'), getConfig);
 
     // --- coverage -----------------------------------------------------------------------------
     const figure = chartFigure({ title: t('train.chart.coverage'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: 'chart-coverage' });
@@ -103,6 +107,8 @@ export default {
         ...overlayBars,
       ];
       const dense = labels.length > 24;
+      // On a phone the chart is as wide as its bars need and scrolls in its figure (css/training.css).
+      fig.figure.style.setProperty('--coverage-bars', String(rows.length));
       const tickColor = (c) => (rows[c.index]?.lost ? lostColor : '#1f2328');
       if (charts[key]) {
         // Same canvas, new numbers: no new chart (creating one measures every rotated label).
@@ -129,7 +135,8 @@ export default {
                 },
               }),
             },
-            plugins: { legend: { labels: { boxHeight: 12, boxWidth: 18 } } },
+            // At the start: on a phone the chart scrolls sideways, and a centred legend is off screen.
+            plugins: { legend: { align: 'start', labels: { boxHeight: 12, boxWidth: 18 } } },
           },
         });
       }

@@ -1,7 +1,9 @@
 // The run controls shared by sections 6-8 (section 6 always, 7 and 8 when embedded alone):
 // Run/Resume, Pause, Step, Stop, Reset; a progress bar with updates done, elapsed time and time
 // left; what is on display; divergence and errors as alerts; and a role="status" region that
-// announces progress at a modest rate (phase changes, every quarter of the run).
+// announces progress at a modest rate (phase changes, every quarter of the run). Docked (the
+// course page's bar at the bottom of the screen, run-dock.js): Run/Pause/Step/Stop and the
+// progress only; section 6's bar stays the one that announces, so nothing is said twice.
 import { h } from '../dom.js';
 import { errorText } from '../core-errors.js';
 import * as training from './controller.js';
@@ -13,7 +15,7 @@ const ANNOUNCE_GAP_MS = 2000;
  * getConfig(): the validated config to run, or throws (the form shows the message beside its
  * field; the bar shows it too and starts nothing).
  */
-export function runBar(ctx, { getConfig, compact = false }) {
+export function runBar(ctx, { getConfig, compact = false, docked = false }) {
   const { t } = ctx;
   const button = (action, label, title) =>
     h('button', { type: 'button', class: `button-run button-${action}`, dataset: { action }, title, text: label });
@@ -23,21 +25,30 @@ export function runBar(ctx, { getConfig, compact = false }) {
   const stopButton = button('stop', t('train.stop'), t('train.stopTitle'));
   const resetButton = button('reset', t('train.reset'), t('train.resetTitle'));
   const progress = h('progress', { class: 'run-progress', max: 1, value: 0, 'aria-label': t('train.progressLabel') });
-  const progressText = h('p', { class: 'run-progress-text', dataset: { testid: 'progress-text' } });
+  const progressText = h('p', { class: 'run-progress-text', dataset: { testid: docked ? 'dock-progress-text' : 'progress-text' } });
   const source = h('p', { class: 'run-source' });
   const refused = h('p', { class: 'field-error run-refused', role: 'alert', hidden: true });
-  const alert = h('div', { class: 'run-alert', role: 'alert' });
+  const alert = h('div', { class: 'run-alert', role: docked ? null : 'alert' });
   const live = h('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', dataset: { testid: 'run-status' } });
-  const root = h(
-    'div',
-    { class: `run-bar${compact ? ' run-bar-compact' : ''}`, role: 'group', 'aria-label': t('train.controls') },
-    h('div', { class: 'run-buttons' }, runButton, pauseButton, stepButton, stopButton, resetButton),
-    refused,
-    h('div', { class: 'run-progress-row' }, progress, progressText),
-    source,
-    alert,
-    live,
-  );
+  const root = docked
+    ? h(
+        'div',
+        { class: 'run-dock-bar' },
+        h('div', { class: 'run-buttons' }, runButton, pauseButton, stepButton, stopButton),
+        h('div', { class: 'run-progress-row' }, progress, progressText),
+        refused,
+        alert,
+      )
+    : h(
+        'div',
+        { class: `run-bar${compact ? ' run-bar-compact' : ''}`, role: 'group', 'aria-label': t('train.controls') },
+        h('div', { class: 'run-buttons' }, runButton, pauseButton, stepButton, stopButton, resetButton),
+        refused,
+        h('div', { class: 'run-progress-row' }, progress, progressText),
+        source,
+        alert,
+        live,
+      );
 
   const tryConfig = () => {
     try {

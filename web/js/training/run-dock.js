@@ -1,0 +1,81 @@
+// The run bar docked at the bottom of the screen on the course page (issue 17): while section 7
+// or 8 is on screen and section 6's own bar is not, Run/Pause/Step/Stop and the run's progress
+// stay within reach of the charts they drive, on a phone as on a desktop. One dock per page,
+// shared by the sections that ask for it; the page's bottom is padded by its height so it never
+// hides the end of the page, and scroll-padding keeps a focused or scrolled-to element above it.
+import { h } from '../dom.js';
+import { runBar } from './run-bar.js';
+
+const OWN_BAR = '#rl-loop .run-bar'; // section 6's bar: when on screen, the dock steps aside
+
+let dock = null; // {el, bar, sections: Set<Element>, frame, onScroll, resize}
+
+/** Whether `el` has any part inside the viewport above `bottom` (px from the top). */
+function onScreen(el, bottom) {
+  if (!el) return false;
+  const rect = el.getBoundingClientRect();
+  return rect.bottom > 0 && rect.top < bottom && rect.height > 0;
+}
+
+function place() {
+  if (!dock) return;
+  dock.frame = 0;
+  const bottom = window.innerHeight - (dock.el.hidden ? 0 : dock.el.offsetHeight);
+  const driven = [...dock.sections].some((section) => onScreen(section, bottom));
+  const show = driven && !onScreen(document.querySelector(OWN_BAR), window.innerHeight);
+  if (dock.el.hidden === !show) return;
+  dock.el.hidden = !show;
+  document.documentElement.classList.toggle('run-docked', show);
+}
+
+const queuePlace = () => {
+  if (dock && !dock.frame) dock.frame = requestAnimationFrame(place);
+};
+
+function createDock(ctx, getConfig) {
+  const { t } = ctx;
+  const bar = runBar(ctx, { getConfig, docked: true });
+  const settings = h('a', { class: 'run-dock-settings', href: '#rl-loop', text: t('train.dock.settings') });
+  // Beside the progress, not on a row of its own: the dock stays two rows high on a phone.
+  bar.el.querySelector('.run-progress-row').append(settings);
+  const el = h('div', { class: 'run-dock', role: 'region', 'aria-label': t('train.dock.label'), hidden: true }, h('div', { class: 'run-dock-inner' }, bar.el));
+  document.body.append(el);
+  // The dock's height (it wraps in Russian, at 390 px) is what the page's bottom is padded by.
+  const resize = new ResizeObserver(() => document.documentElement.style.setProperty('--run-dock-height', `${Math.ceil(el.offsetHeight)}px`));
+  resize.observe(el);
+  const onScroll = () => queuePlace();
+  window.addEventListener('scroll', onScroll, { passive: true });
+  window.addEventListener('resize', onScroll, { passive: true });
+  return { el, bar, sections: new Set(), frame: 0, onScroll, resize };
+}
+
+function removeDock() {
+  cancelAnimationFrame(dock.frame);
+  window.removeEventListener('scroll', dock.onScroll);
+  window.removeEventListener('resize', dock.onScroll);
+  dock.resize.disconnect();
+  dock.bar.destroy();
+  dock.el.remove();
+  document.documentElement.classList.remove('run-docked');
+  document.documentElement.style.removeProperty('--run-dock-height');
+  dock = null;
+}
+
+/**
+ * Section `section` (an element of the course page) is driven by the training run: the dock shows
+ * while it is on screen. getConfig: the run bar's (the config to run, or throws). Returns
+ * {destroy()}, called when the section's widget goes (the last one removes the dock).
+ */
+export function dockRunBar(ctx, section, getConfig) {
+  if (typeof ResizeObserver !== 'function' || !section) return { destroy() {} };
+  dock ??= createDock(ctx, getConfig);
+  const mine = dock;
+  mine.sections.add(section);
+  queuePlace();
+  return {
+    destroy() {
+      if (dock !== mine || !mine.sections.delete(section)) return;
+      if (!mine.sections.size) removeDock();
+    },
+  };
+}
