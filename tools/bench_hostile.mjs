@@ -14,9 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { serve } from './serve.mjs';
-import { CHROMIUM_ARGS } from '../tests/browser/helpers.mjs';
+import { launchBrowser, startServer } from '../tests/browser/helpers.mjs';
 
 const WEB = fileURLToPath(new URL('../web', import.meta.url));
 // Waits are long: on a loaded machine importing 100 000 rows takes the worker a minute or more.
@@ -196,17 +194,11 @@ async function finish(page, name, details) {
 
 /** Starts a server over web/ and Chromium; runs `names` (default all); returns the results. */
 export async function runScenarios(names = Object.keys(SCENARIOS), { onResult } = {}) {
-  const server = await serve({ root: WEB, port: 0, host: '127.0.0.1' });
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  const profile = mkdtempSync(join(tmpdir(), 'grpo-hostile-'));
+  const server = await startServer(WEB);
+  const { origin } = server;
   const files = mkdtempSync(join(tmpdir(), 'grpo-hostile-files-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-    locale: 'en-US',
-  });
+  const browser = await launchBrowser({ serviceWorkers: 'allow' });
+  const { context } = browser;
   const results = [];
   try {
     for (const name of names) {
@@ -215,11 +207,9 @@ export async function runScenarios(names = Object.keys(SCENARIOS), { onResult } 
       onResult?.(result);
     }
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await browser.close();
     rmSync(files, { recursive: true, force: true });
-    server.closeAllConnections?.();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   }
   return results;
 }

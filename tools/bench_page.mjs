@@ -24,13 +24,9 @@
 //   page.offline_ready_ms        navigation start to the same moment
 // Run alone: `node tools/bench_page.mjs` prints the rows as JSON.
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
-import { CHROMIUM_ARGS } from '../tests/browser/helpers.mjs';
+import { launchBrowser } from '../tests/browser/helpers.mjs';
 
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
 
@@ -41,15 +37,8 @@ const median = (values) => {
 };
 
 async function coldLoad(origin, { weigh, hash = '#informative-groups', scrollAll = false }) {
-  const profile = mkdtempSync(join(tmpdir(), 'grpo-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-    reducedMotion: 'reduce',
-    serviceWorkers: 'block',
-  });
+  const browser = await launchBrowser({ reducedMotion: 'reduce', serviceWorkers: 'block' });
+  const { context } = browser;
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const bodies = [];
@@ -96,21 +85,14 @@ async function coldLoad(origin, { weigh, hash = '#informative-groups', scrollAll
     }
     return { times, weight };
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await browser.close();
   }
 }
 
 /** First visit with the service worker: what it caches, what that downloads, how long until the page is offline-ready. */
 async function offlineInstall(origin) {
-  const profile = mkdtempSync(join(tmpdir(), 'grpo-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-    reducedMotion: 'reduce',
-  });
+  const browser = await launchBrowser({ reducedMotion: 'reduce', serviceWorkers: 'allow' });
+  const { context } = browser;
   try {
     const downloads = [];
     context.on('response', (response) => {
@@ -137,8 +119,7 @@ async function offlineInstall(origin) {
     const gzip = (await Promise.all(downloads)).reduce((sum, n) => sum + n, 0);
     return { ...measured, gzip };
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await browser.close();
   }
 }
 

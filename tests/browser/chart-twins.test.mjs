@@ -1,27 +1,17 @@
 // Every chart's accessible twin in real Chromium, in English and Russian: the axis titles the
 // canvas draws (dictionary seed strings such as INFO_X, COVERAGE_Y) are named in the canvas's
 // aria-label and in the header cells of its "numbers as a table".
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import { gotoReady, launchBrowser, openPage, startServer } from './helpers.mjs';
+import { gotoReady, openPage, useServerAndBrowser } from './helpers.mjs';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 import enTraining from '../../web/js/i18n/en-training.js';
 import ruTraining from '../../web/js/i18n/ru-training.js';
 
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 // The sections that draw charts, and how many each draws (sections 2-5, 7 and 8: train and held-out coverage, pass@k).
 const EXPECTED = { 'informative-groups': 1, advantages: 1, reductions: 1, 'finite-policy': 2, updates: 4, coverage: 3 };
@@ -51,8 +41,8 @@ for (const [lang, dict] of [
   ['ru', { ...ru, ...ruTraining }],
 ]) {
   test(`${lang}: every chart names the axes it draws in its aria text and its table headers`, async () => {
-    const { page, problems } = await openPage(browser.context, server.origin);
-    await gotoReady(page, `${server.origin}/index.html#lang=${lang}`);
+    const { page, problems } = await openPage(env.browser.context, env.server.origin);
+    await gotoReady(page, `${env.server.origin}/index.html#lang=${lang}`);
     const found = await charts(page);
     const counts = {};
     for (const c of found) counts[c.section] = (counts[c.section] ?? 0) + 1;
@@ -76,8 +66,8 @@ for (const [lang, dict] of [
 }
 
 test('every chart saves as a PNG of what it draws, on a white ground, named by its section', async () => {
-  const { page, problems } = await openPage(browser.context, server.origin);
-  await gotoReady(page, `${server.origin}/index.html`);
+  const { page, problems } = await openPage(env.browser.context, env.server.origin);
+  await gotoReady(page, `${env.server.origin}/index.html`);
   const buttons = page.locator('main figure.chart button[data-action="chart-png"]');
   assert.equal(await buttons.count(), Object.values(EXPECTED).reduce((a, b) => a + b, 0), 'one PNG button per chart');
   // The first chart of section 7 (its canvas pixels, device-pixel sized).

@@ -1,6 +1,6 @@
 // A run trained by the `grpo-lab train` command, imported into the course page in real headless
 // Chromium: the page takes the file as it takes its own exports and shows the command's numbers.
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -8,22 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { gotoReady, launchBrowser, openPage, screenshot, startServer } from './helpers.mjs';
+import { gotoReady, openPage, screenshot, useServerAndBrowser } from './helpers.mjs';
 import { HISTORY_COLUMNS } from '../../web/js/training/run-format.js';
 
 const BIN = fileURLToPath(new URL('../../bin/grpo-lab.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'grpo-lab-cli-run-'));
-let server;
-let browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const env = useServerAndBrowser();
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('the page imports a run file written by grpo-lab train and shows its history and config', async () => {
   const out = join(dir, 'cli-run.json');
@@ -31,8 +22,8 @@ test('the page imports a run file written by grpo-lab train and shows its histor
   const text = readFileSync(out, 'utf8');
   const file = JSON.parse(text);
 
-  const { page, problems } = await openPage(browser.context, server.origin);
-  await gotoReady(page, `${server.origin}/index.html#rl-loop`);
+  const { page, problems } = await openPage(env.browser.context, env.server.origin);
+  await gotoReady(page, `${env.server.origin}/index.html#rl-loop`);
   await page.locator('section#rl-loop input[type="file"]').setInputFiles({ name: 'cli-run.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await page.waitForSelector('section#rl-loop .run-bar[data-phase="imported"]', { timeout: 60000, state: 'attached' });
   await page.waitForFunction((n) => document.querySelectorAll('section#updates .history-table tbody tr').length === n, file.history.length, { timeout: 30000 });

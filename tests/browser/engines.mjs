@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, LAPTOP, SHOTS, WEB } from './helpers.mjs';
+import { CHROMIUM_ARGS, LAPTOP, SHOTS, WEB, serverHandle } from './helpers.mjs';
 import { serve } from '../../tools/serve.mjs';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
@@ -52,15 +52,7 @@ export async function startProbedServer(root = WEB, { headers } = {}) {
     }
     handler(request, response);
   });
-  const { port } = server.address();
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
-  };
+  return serverHandle(server);
 }
 
 /** Writes the probe into `root` at the path the pages load it from (before a service worker is built over it). */

@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { serve } from '../../tools/serve.mjs';
 
@@ -25,9 +26,8 @@ export const CHROMIUM_ARGS = [
 export const LAPTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** Starts the static server over `root` on a free port; returns {origin, close()}. */
-export async function startServer(root = WEB, { headers } = {}) {
-  const server = await serve({ root, port: 0, host: '127.0.0.1', ...(headers ? { headers } : {}) });
+/** A listening http.Server as {origin, close()}: close() ends open connections and resolves once closed. */
+export function serverHandle(server) {
   const { port } = server.address();
   return {
     origin: `http://127.0.0.1:${port}`,
@@ -37,6 +37,28 @@ export async function startServer(root = WEB, { headers } = {}) {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Starts the static server over `root` on a free port; returns {origin, close()}. */
+export async function startServer(root = WEB, { headers } = {}) {
+  return serverHandle(await serve({ root, port: 0, host: '127.0.0.1', ...(headers ? { headers } : {}) }));
+}
+
+/**
+ * Registers before/after hooks in the current file or describe block: the static server over
+ * web/ and Chromium, started together and closed after. Returns {server, browser}, filled in by
+ * the time the tests run.
+ */
+export function useServerAndBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }
 
 /**

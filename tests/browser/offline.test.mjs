@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WEB, launchBrowser, mountAll, openPage, screenshot, startServer } from './helpers.mjs';
+import { WEB, launchBrowser, mountAll, openPage, screenshot, startServer, useServerAndBrowser } from './helpers.mjs';
 import { generateServiceWorker } from '../../tools/service-worker.mjs';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
@@ -207,17 +207,7 @@ test('in an iframe of another origin (an LMS page) the embed loads and registers
 });
 
 describe('a lazy part that fails to load', () => {
-  let server;
-  let browser;
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = useServerAndBrowser();
 
   /** Aborts the first request for `pattern` (as a lost network does), lets the later ones through. */
   async function failOnce(page, pattern) {
@@ -231,9 +221,9 @@ describe('a lazy part that fails to load', () => {
     ['ru', ru, 'Chart.js', '**/vendor/chart.umd.min.js', 'informative-groups'],
   ]) {
     test(`${part} (${lang}): a message in the reader's language with Retry; Retry mounts the section`, async () => {
-      const { page, problems } = await openPage(browser.context, server.origin);
+      const { page, problems } = await openPage(env.browser.context, env.server.origin);
       const attempts = await failOnce(page, pattern);
-      await page.goto(`${server.origin}/index.html#lang=${lang}`);
+      await page.goto(`${env.server.origin}/index.html#lang=${lang}`);
       await page.waitForSelector('html[data-shell="true"]');
       await page.locator(`section#${id}`).scrollIntoViewIfNeeded();
       const failed = page.locator(`section#${id} .lazy-failed`);

@@ -14,6 +14,7 @@ import { SECTIONS } from '../../web/js/sections/index.js';
 import { HISTORY_COLUMNS, METRIC_COLUMNS, METRIC_ROWS } from '../../web/js/training/run-format.js';
 import { npRound } from '../../bin/lib/table.mjs';
 import { progressBar } from '../../bin/lib/progress.mjs';
+import { servedUrl } from './served-url.mjs';
 
 const BIN = fileURLToPath(new URL('../../bin/grpo-lab.mjs', import.meta.url));
 const SMOKE_RUN = JSON.parse(readFileSync(new URL('../../web/data/smoke-run.json', import.meta.url), 'utf8'));
@@ -238,15 +239,7 @@ test('train under a real terminal (script(1) gives it a pty): the bar redraws in
 test('serve: the course page over http, index.html and the .wasm with their content types', async () => {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
-    const url = await new Promise((resolve, reject) => {
-      let text = '';
-      child.stdout.on('data', (chunk) => {
-        text += chunk;
-        const match = /at (http:\/\/\S+\/)/.exec(text);
-        if (match) resolve(match[1]);
-      });
-      child.on('close', (code) => reject(new Error(`serve exited with ${code}`)));
-    });
+    const url = await servedUrl(child);
     const page = await fetch(url);
     assert.equal(page.status, 200);
     assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');

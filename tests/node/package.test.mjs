@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadCore } from '../../web/core/index.js';
+import { servedUrl } from './served-url.mjs';
 
 const exec = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -112,15 +113,7 @@ test('npx grpo-lab verify answers in the installed folder (exit 0 correct, 1 not
 test('the installed grpo-lab serves the course page: index.html, a module, the .wasm, their content types', async () => {
   const child = spawn(join(app, 'node_modules/.bin/grpo-lab'), ['serve', '--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
   try {
-    const url = await new Promise((resolve, reject) => {
-      let text = '';
-      child.stdout.on('data', (chunk) => {
-        text += chunk;
-        const match = /at (http:\/\/\S+\/)/.exec(text);
-        if (match) resolve(match[1]);
-      });
-      child.on('close', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
-    });
+    const url = await servedUrl(child);
     const expected = {
       'index.html': 'text/html; charset=utf-8',
       'js/page.js': 'text/javascript; charset=utf-8',

@@ -367,8 +367,9 @@ export function comparePanel(host, ctx, { getConfig }) {
       entries = await library.list().catch(() => []);
       const keyOf = (config) => JSON.stringify(config);
       const found = () => new Map(entries.map((entry) => [keyOf(entry.run.config), entry]));
+      const stored = found();
       const todo = items
-        .map((item) => ({ config: item.config, seeds: seedList(item.config.seed, item.n).filter((seed) => !found().has(keyOf({ ...item.config, seed }))) }))
+        .map((item) => ({ config: item.config, seeds: seedList(item.config.seed, item.n).filter((seed) => !stored.has(keyOf({ ...item.config, seed }))) }))
         .filter((job) => job.seeds.length);
       const total = todo.reduce((sum, job) => sum + job.seeds.length, 0);
       let done = 0;
