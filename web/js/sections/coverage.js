@@ -9,8 +9,7 @@ import { chartFigure, makeChart, refresh, describeChart, axis, COLORS } from '..
 import { runNotice } from './common.js';
 import { coverageLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
-import { runBar } from '../training/run-bar.js';
-import { dockRunBar } from '../training/run-dock.js';
+import { sectionRunBar } from '../training/run-dock.js';
 import { coverageByBefore, concentration } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
 import { getOverlays, onOverlays, samePrompts } from '../training/overlays.js';
@@ -27,14 +26,8 @@ export default {
   mount(host, ctx) {
     const { t, core } = ctx;
 
-    // Embedded alone: the section's own bar. On the course page: section 6's, docked at the
-    // bottom of the screen while this section is on it.
     const getConfig = () => validateConfig(core, ctx.values());
-    let bar = null;
-    if (ctx.embedded) {
-      bar = runBar(ctx, { compact: true, getConfig });
-      host.append(bar.el);
-    } else bar = dockRunBar(ctx, host.closest('section'), getConfig);
+    const bar = sectionRunBar(ctx, host, getConfig);
 
     // --- coverage -----------------------------------------------------------------------------
     const figure = chartFigure({ title: t('train.chart.coverage'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: 'chart-coverage' });

@@ -10,8 +10,7 @@ import { runNotice } from './common.js';
 import { updatesLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
 import { sliced } from '../training/controller.js';
-import { runBar } from '../training/run-bar.js';
-import { dockRunBar } from '../training/run-dock.js';
+import { sectionRunBar } from '../training/run-dock.js';
 import { HISTORY_COLUMNS } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
 import { comparePanel } from '../training/compare-panel.js';
@@ -156,14 +155,8 @@ export default {
     const { t, core } = ctx;
     host.append(ctx.rich(t('train.updates.explain')));
 
-    // Embedded alone: the section's own bar. On the course page: section 6's, docked at the
-    // bottom of the screen while this section is on it.
     const getConfig = () => validateConfig(core, ctx.values());
-    let bar = null;
-    if (ctx.embedded) {
-      bar = runBar(ctx, { compact: true, getConfig });
-      host.append(bar.el);
-    } else bar = dockRunBar(ctx, host.closest('section'), getConfig);
+    const bar = sectionRunBar(ctx, host, getConfig);
 
     const summary = h('p', { class: 'summary updates-summary', role: 'note' });
     host.append(summary);

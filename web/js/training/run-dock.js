@@ -79,3 +79,15 @@ export function dockRunBar(ctx, section, getConfig) {
     },
   };
 }
+
+/**
+ * The run bar of section 7 or 8: embedded alone, the section's own compact bar at the top of
+ * `host`; on the course page, section 6's bar docked at the bottom of the screen while this
+ * section is on it. Returns what the section ends with it: {destroy()}.
+ */
+export function sectionRunBar(ctx, host, getConfig) {
+  if (!ctx.embedded) return dockRunBar(ctx, host.closest('section'), getConfig);
+  const bar = runBar(ctx, { compact: true, getConfig });
+  host.append(bar.el);
+  return bar;
+}
