@@ -1,6 +1,8 @@
 // The toy experiment's config through the JSON API, driven by the field table (api_config.h).
 #include "api/api_config.h"
 
+#include <cmath>
+
 #include "core/errors.h"
 #include "rl/config_fields.h"
 
@@ -27,7 +29,7 @@ Json value_json(const FieldSpec& spec, double value) {
     case FieldKind::Int:
       return static_cast<long long>(value);
     case FieldKind::Number:
-      return value;
+      return std::isnan(value) ? Json(nullptr) : Json(value);  // NaN only for None (nullable)
     case FieldKind::Bool:
       return value != 0;
     case FieldKind::Enum:
@@ -97,6 +99,7 @@ Json config_schema_json() {
       f["max"] = spec.max;
       f["minOpen"] = spec.min_open;
       f["maxOpen"] = spec.max_open;
+      if (spec.nullable) f["nullable"] = true;  // null (TRL's None) is allowed
     }
     if (spec.kind == FieldKind::Enum) f["options"] = spec.options;
     fields.push_back(f);

@@ -79,6 +79,13 @@ Json grpo_objective_method(const Json& args) {
     config.off_policy_mask_threshold = number(args, "offPolicyMaskThreshold");
   config.use_bias_correction_kl = boolean_or(args, "useBiasCorrectionKl", false);
   config.entropy_coef = number_or(args, "entropyCoef", 0.0);
+  config.vllm_importance_sampling_correction =
+      boolean_or(args, "vllmImportanceSamplingCorrection", true);
+  config.vllm_importance_sampling_mode =
+      parse_sampler_correction(string_or(args, "vllmImportanceSamplingMode", "sequence_mask"));
+  if (has(args, "vllmImportanceSamplingClipMin"))
+    config.vllm_importance_sampling_clip_min = number(args, "vllmImportanceSamplingClipMin");
+  config.vllm_importance_sampling_clip_max = number_or(args, "vllmImportanceSamplingClipMax", 3.0);
 
   config.validate();  // the one check of these values: grpo_objective takes them as valid
   const ObjectiveResult r = grpo_objective(config, in);
@@ -93,6 +100,9 @@ Json grpo_objective_method(const Json& args) {
   const ObjectiveMetrics& m = r.metrics;
   auto clip_metric = [&](double value) {
     return m.has_clip_ratio ? encode_number(value) : Json(nullptr);  // TRL logs none for them
+  };
+  auto sampling_metric = [&](double value) {
+    return m.has_sampling_ratio ? encode_number(value) : Json(nullptr);  // no sampler: none
   };
   auto optional_number = [](const std::optional<double>& value) {
     return value ? Json(*value) : Json(nullptr);
@@ -115,28 +125,39 @@ Json grpo_objective_method(const Json& args) {
       {"ratioMax", encode_number(m.ratio_max)},
       {"numTokens", m.num_tokens},
       {"numTruncated", m.num_truncated},
-      {"fracRewardZeroStd", m.frac_reward_zero_std}};
-  Json resolved{{"groupSize", config.group_size},
-                {"lossType", loss_type_name(config.loss_type)},
-                {"scaleRewards", scale_rewards_name(config.scale_rewards)},
-                {"advantageEstimator", advantage_estimator_name(config.advantage_estimator)},
-                {"epsLow", config.eps_low},
-                {"epsHigh", config.eps_high},
-                {"beta", config.beta},
-                {"maxCompletionLength", config.max_completion_length},
-                {"importanceSamplingLevel", importance_level_name(config.importance_level)},
-                {"maskTruncated", config.mask_truncated},
-                {"sapoTemperaturePos", config.sapo_temperature_pos},
-                {"sapoTemperatureNeg", config.sapo_temperature_neg},
-                {"vespoKPos", config.vespo_k_pos},
-                {"vespoLambdaPos", config.vespo_lambda_pos},
-                {"vespoKNeg", config.vespo_k_neg},
-                {"vespoLambdaNeg", config.vespo_lambda_neg},
-                {"delta", optional_number(config.delta)},
-                {"topEntropyQuantile", config.top_entropy_quantile},
-                {"offPolicyMaskThreshold", optional_number(config.off_policy_mask_threshold)},
-                {"useBiasCorrectionKl", config.use_bias_correction_kl},
-                {"entropyCoef", config.entropy_coef}};
+      {"fracRewardZeroStd", m.frac_reward_zero_std},
+      {"samplingImportanceRatioMin", sampling_metric(m.sampling_ratio_min)},
+      {"samplingImportanceRatioMean", sampling_metric(m.sampling_ratio_mean)},
+      {"samplingImportanceRatioMax", sampling_metric(m.sampling_ratio_max)},
+      {"samplingLogpDifferenceMean", sampling_metric(m.sampling_logp_difference_mean)},
+      {"samplingLogpDifferenceMax", sampling_metric(m.sampling_logp_difference_max)}};
+  Json resolved{
+      {"groupSize", config.group_size},
+      {"lossType", loss_type_name(config.loss_type)},
+      {"scaleRewards", scale_rewards_name(config.scale_rewards)},
+      {"advantageEstimator", advantage_estimator_name(config.advantage_estimator)},
+      {"epsLow", config.eps_low},
+      {"epsHigh", config.eps_high},
+      {"beta", config.beta},
+      {"maxCompletionLength", config.max_completion_length},
+      {"importanceSamplingLevel", importance_level_name(config.importance_level)},
+      {"maskTruncated", config.mask_truncated},
+      {"sapoTemperaturePos", config.sapo_temperature_pos},
+      {"sapoTemperatureNeg", config.sapo_temperature_neg},
+      {"vespoKPos", config.vespo_k_pos},
+      {"vespoLambdaPos", config.vespo_lambda_pos},
+      {"vespoKNeg", config.vespo_k_neg},
+      {"vespoLambdaNeg", config.vespo_lambda_neg},
+      {"delta", optional_number(config.delta)},
+      {"topEntropyQuantile", config.top_entropy_quantile},
+      {"offPolicyMaskThreshold", optional_number(config.off_policy_mask_threshold)},
+      {"useBiasCorrectionKl", config.use_bias_correction_kl},
+      {"entropyCoef", config.entropy_coef},
+      {"vllmImportanceSamplingCorrection", config.vllm_importance_sampling_correction},
+      {"vllmImportanceSamplingMode",
+       sampler_correction_names()[static_cast<int>(config.vllm_importance_sampling_mode)]},
+      {"vllmImportanceSamplingClipMin", optional_number(config.vllm_importance_sampling_clip_min)},
+      {"vllmImportanceSamplingClipMax", config.vllm_importance_sampling_clip_max}};
   return Json{{"loss", encode_number(r.loss)},
               {"advantages", encode_numbers(r.advantages)},
               {"gradLogProbs", grad},

@@ -288,7 +288,9 @@ Json read_history(const Json& run, const RunContext& context) {
   struct Field {
     const char* key;
     Range range;
+    bool optional = false;  // added after version 1's first files: absent in older runs
   };
+  constexpr bool kAdded = true;
   const Field fields[] = {{"evalAccuracy", kFraction},
                           {"evalEntropy", kNonNegative},
                           {"informativeFraction", kFraction},
@@ -306,7 +308,19 @@ Json read_history(const Json& run, const RunContext& context) {
                           {"accuracy", kFraction},
                           {"meanLength", length},
                           {"truncatedFraction", kFraction},
-                          {"entropy", kNonNegative}};
+                          {"entropy", kNonNegative},
+                          {"clipRatioLowMin", kFraction, kAdded},
+                          {"clipRatioHighMax", kFraction, kAdded},
+                          {"fracRewardZeroStd", kFraction, kAdded},
+                          {"minLength", length, kAdded},
+                          {"maxLength", length, kAdded},
+                          {"cispoClipRatio", kFraction, kAdded},
+                          {"samplingRatioMin", kSpecial, kAdded},
+                          {"samplingRatioMean", kSpecial, kAdded},
+                          {"samplingRatioMax", kSpecial, kAdded},
+                          {"samplingLogpDifferenceMean", kSpecial, kAdded},
+                          {"samplingLogpDifferenceMax", kSpecial, kAdded},
+                          {"entropyCoef", kNonNegative, kAdded}};
   Json out = Json::array();
   out.get_ref<Json::array_t&>().reserve(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -321,6 +335,7 @@ Json read_history(const Json& run, const RunContext& context) {
               " (rows are updates 1, 2, ... in order), got " + std::to_string(update));
     Json normalized{{"update", update}};
     for (const Field& field : fields) {
+      if (field.optional && !(row.contains(field.key))) continue;
       const double x = number_at(
           field.range.special ? special_member(row, path, field.key) : member(row, path, field.key),
           path, field.key, field.range);

@@ -75,7 +75,19 @@ Json history_json(const HistoryRow& r) {
               {"accuracy", r.accuracy},
               {"meanLength", r.mean_length},
               {"truncatedFraction", r.truncated_fraction},
-              {"entropy", r.entropy}};
+              {"entropy", r.entropy},
+              {"clipRatioLowMin", r.clip_ratio_low_min},
+              {"clipRatioHighMax", r.clip_ratio_high_max},
+              {"fracRewardZeroStd", r.frac_reward_zero_std},
+              {"minLength", r.min_length},
+              {"maxLength", r.max_length},
+              {"cispoClipRatio", r.cispo_clip_ratio},
+              {"samplingRatioMin", encode_number(r.sampling_ratio_min)},
+              {"samplingRatioMean", encode_number(r.sampling_ratio_mean)},
+              {"samplingRatioMax", encode_number(r.sampling_ratio_max)},
+              {"samplingLogpDifferenceMean", encode_number(r.sampling_logp_difference_mean)},
+              {"samplingLogpDifferenceMax", encode_number(r.sampling_logp_difference_max)},
+              {"entropyCoef", r.entropy_coef}};
 }
 
 Json checkpoint_json(Experiment& e) {

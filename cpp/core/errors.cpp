@@ -96,6 +96,8 @@ const std::vector<MessageCode>& message_codes() {
       {"must_equal", {"expected", "got"}},
       {"duplicate", {"got"}},
       {"label", {"got"}},
+      {"at_most_field", {"other", "max", "got"}},  // at most another field's value
+      {"needs_positive", {"other", "got"}},        // only when another field is > 0
   };
   return codes;
 }

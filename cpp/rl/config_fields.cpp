@@ -24,6 +24,11 @@ namespace {
       [](ExperimentConfig& c, double v) {                                              \
         c.m = static_cast<decltype(c.m)>(static_cast<long long>(v));                   \
       }
+#define GRPO_OPTIONAL(m) \
+#m, [](const ExperimentConfig& c) { return c.m.value_or(std::nan("")); },            \
+      [](ExperimentConfig& c, double v) {                                              \
+        c.m = std::isnan(v) ? std::nullopt : std::optional<double>(v);                 \
+      }
 #define GRPO_REAL(m) \
 #m, [](const ExperimentConfig& c) { return c.m; }, [](ExperimentConfig & c, double v) { c.m = v; }
 
@@ -52,6 +57,15 @@ FieldSpec number_field(const char* name, double min, double max, bool min_open, 
   f.kind = FieldKind::Number;
   f.min_open = min_open;
   f.max_open = max_open;
+  return f;
+}
+
+// A Number that may be None (NaN here): an std::optional<double> member.
+FieldSpec nullable_field(const char* name, double min, double max, bool min_open, const char* trl,
+                         const char* member, double (*get)(const ExperimentConfig&),
+                         void (*set)(ExperimentConfig&, double)) {
+  FieldSpec f = number_field(name, min, max, min_open, false, std::nan(""), trl, member, get, set);
+  f.nullable = true;
   return f;
 }
 
@@ -154,6 +168,45 @@ std::vector<FieldSpec> build_table() {
                            "top_entropy_quantile", GRPO_REAL(objective.top_entropy_quantile)));
   t.push_back(bool_field("useBiasCorrectionKl", false, "use_bias_correction_kl",
                          GRPO_WHOLE(objective.use_bias_correction_kl)));
+  t.push_back(nullable_field("delta", 0, 1e6, kOpen, "delta", GRPO_OPTIONAL(objective.delta)));
+  t.push_back(nullable_field("offPolicyMaskThreshold", -1e6, 1e6, kClosed,
+                             "off_policy_mask_threshold",
+                             GRPO_OPTIONAL(objective.off_policy_mask_threshold)));
+  // The entropy bonus and TRL's adaptive control of its coefficient.
+  t.push_back(number_field("entropyCoef", 0, 10, kClosed, kClosed, 0.0, "entropy_coef",
+                           GRPO_REAL(objective.entropy_coef)));
+  t.push_back(bool_field("useAdaptiveEntropy", false, "use_adaptive_entropy",
+                         GRPO_WHOLE(use_adaptive_entropy)));
+  t.push_back(number_field("entropyTarget", 0, 10, kClosed, kClosed, 0.2, "entropy_target",
+                           GRPO_REAL(entropy_target)));
+  t.push_back(number_field("entropyCoefDelta", 0, 1, kClosed, kClosed, 0.005, "entropy_coef_delta",
+                           GRPO_REAL(entropy_coef_delta)));
+  t.push_back(number_field("entropyCoefMin", 0, 10, kClosed, kClosed, 0.0, "entropy_coef_min",
+                           GRPO_REAL(entropy_coef_min)));
+  t.push_back(number_field("entropyCoefMax", 0, 10, kClosed, kClosed, 1.0, "entropy_coef_max",
+                           GRPO_REAL(entropy_coef_max)));
+  // The reference model's sync (TR-DPO).
+  t.push_back(bool_field("syncRefModel", false, "sync_ref_model", GRPO_WHOLE(sync_ref_model)));
+  t.push_back(number_field("refModelMixupAlpha", 0, 1, kClosed, kClosed, 0.6,
+                           "ref_model_mixup_alpha", GRPO_REAL(ref_model_mixup_alpha)));
+  t.push_back(int_field("refModelSyncSteps", 1, 100000, 512, 512, "ref_model_sync_steps",
+                        GRPO_WHOLE(ref_model_sync_steps)));
+  // The sampler and the sampler-to-learner correction (TRL: vLLM's, on by default).
+  t.push_back(number_field("samplerMismatch", 0, 1, kClosed, kClosed, 0.0, nullptr,
+                           GRPO_REAL(sampler_mismatch)));
+  t.push_back(bool_field("vllmImportanceSamplingCorrection", true,
+                         "vllm_importance_sampling_correction",
+                         GRPO_WHOLE(objective.vllm_importance_sampling_correction)));
+  t.push_back(enum_field("vllmImportanceSamplingMode", sampler_correction_names(),
+                         static_cast<double>(SamplerCorrection::SequenceMask),
+                         "vllm_importance_sampling_mode",
+                         GRPO_WHOLE(objective.vllm_importance_sampling_mode)));
+  t.push_back(nullable_field("vllmImportanceSamplingClipMin", 0, 1e6, kClosed,
+                             "vllm_importance_sampling_clip_min",
+                             GRPO_OPTIONAL(objective.vllm_importance_sampling_clip_min)));
+  t.push_back(number_field("vllmImportanceSamplingClipMax", 0, 1e6, kClosed, kClosed, 3.0,
+                           "vllm_importance_sampling_clip_max",
+                           GRPO_REAL(objective.vllm_importance_sampling_clip_max)));
   // Evaluation.
   t.push_back(int_field("evalSamples", 1, 64, 4, 4, nullptr, GRPO_WHOLE(eval_samples)));
   t.push_back(
@@ -162,6 +215,7 @@ std::vector<FieldSpec> build_table() {
 }
 
 #undef GRPO_WHOLE
+#undef GRPO_OPTIONAL
 #undef GRPO_REAL
 
 }  // namespace
@@ -206,6 +260,7 @@ void check_field(const FieldSpec& spec, double value, std::string_view typed) {
       require_integer_in_range(spec.name, value, spec.min, spec.max);
       return;
     case FieldKind::Number: {
+      if (spec.nullable && std::isnan(value)) return;  // None
       const Ends ends = spec.min_open ? (spec.max_open ? Ends::open : Ends::open_low)
                                       : (spec.max_open ? Ends::open_high : Ends::closed);
       require_in_range(spec.name, value, spec.min, spec.max, ends);

@@ -19,6 +19,7 @@ struct FieldSpec {
   FieldKind kind = FieldKind::Int;
   double min = 0, max = 0;  // Int and Number
   bool min_open = false, max_open = false;
+  bool nullable = false;  // Number: may be None (TRL's default None); NaN here, null in JSON
   std::vector<std::string> options;  // Enum: the allowed spellings, in the enum's order
   double smoke = 0, full = 0;        // defaults per profile (Bool 0/1, Enum an option index)
   const char* trl = nullptr;         // TRL GRPOConfig's field, nullptr when TRL has none

@@ -24,10 +24,33 @@ ExperimentConfig profile_defaults(const std::string& profile) {
   return config;
 }
 
+namespace {
+
+// `name` must be at most the field `other` (value `max`).
+void require_at_most_field(const char* name, double value, const char* other, double max) {
+  require_coded(value <= max, "at_most_field", name, [&] {
+    return std::pair<MessageParams, std::string>{
+        {{"other", std::string(other)}, {"max", max}, {"got", value}},
+        std::string(name) + ": must be at most " + other + " (" + format_number(max) + "), got " +
+            format_number(value)};
+  });
+}
+
+}  // namespace
+
 void check_field_relations(const ExperimentConfig& config) {
-  require(config.prompt_batch <= config.train_prompts, [&] {
-    return "promptBatch: must be at most trainPrompts (" + std::to_string(config.train_prompts) +
-           "), got " + std::to_string(config.prompt_batch);
+  require_at_most_field("promptBatch", config.prompt_batch, "trainPrompts", config.train_prompts);
+  require_at_most_field("entropyCoefMin", config.entropy_coef_min, "entropyCoefMax",
+                        config.entropy_coef_max);
+  const ObjectiveConfig& o = config.objective;
+  if (o.vllm_importance_sampling_clip_min)
+    require_at_most_field("vllmImportanceSamplingClipMin", *o.vllm_importance_sampling_clip_min,
+                          "vllmImportanceSamplingClipMax", o.vllm_importance_sampling_clip_max);
+  // TRL refuses sync_ref_model without a reference model, which beta = 0 does not load.
+  require_coded(!config.sync_ref_model || o.beta > 0, "needs_positive", "syncRefModel", [&] {
+    return std::pair<MessageParams, std::string>{
+        {{"other", std::string("beta")}, {"got", o.beta}},
+        "syncRefModel: needs beta > 0, got beta = " + format_number(o.beta)};
   });
 }
 

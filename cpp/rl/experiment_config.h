@@ -40,6 +40,21 @@ struct ExperimentConfig {
   double learning_rate = 0;
   double max_grad_norm = 0;
   bool dynamic_sampling = false;  // drop groups whose rewards are all equal
+  // The sampler: 0 samples from the policy itself; s > 0 from a copy whose weights are rounded
+  // to multiples of s (a low-precision inference engine), which the correction then corrects.
+  double sampler_mismatch = 0;
+
+  // TRL's adaptive entropy control (use_adaptive_entropy and its four settings).
+  bool use_adaptive_entropy = false;
+  double entropy_target = 0;
+  double entropy_coef_delta = 0;
+  double entropy_coef_min = 0;
+  double entropy_coef_max = 0;
+
+  // TRL's reference-model sync (TR-DPO): every N optimizer steps ref <- a policy + (1 - a) ref.
+  bool sync_ref_model = false;
+  double ref_model_mixup_alpha = 0;
+  int ref_model_sync_steps = 0;
 
   // Evaluation by fresh generation.
   int eval_samples = 0;        // per train prompt, after every update

@@ -67,6 +67,12 @@ const std::vector<std::string>& scale_rewards_names() {
   return names;
 }
 
+const std::vector<std::string>& sampler_correction_names() {
+  static const std::vector<std::string> names = {"token_truncate", "token_mask",
+                                                 "sequence_truncate", "sequence_mask"};
+  return names;
+}
+
 const std::vector<std::string>& importance_level_names() {
   static const std::vector<std::string> names = {"token", "sequence"};
   return names;
@@ -97,6 +103,10 @@ ImportanceLevel parse_importance_level(const std::string& text) {
   return parse_option<ImportanceLevel>("importanceSamplingLevel", text);
 }
 
+SamplerCorrection parse_sampler_correction(const std::string& text) {
+  return parse_option<SamplerCorrection>("vllmImportanceSamplingMode", text);
+}
+
 AdvantageEstimator parse_advantage_estimator(const std::string& text) {
   return parse_option<AdvantageEstimator>("advantageEstimator", text);
 }
@@ -112,18 +122,6 @@ const char* scale_rewards_name(ScaleRewards value) {
 const char* importance_level_name(ImportanceLevel value) {
   return importance_level_names().at(static_cast<std::size_t>(value)).c_str();
 }
-
-namespace {
-
-// `name: must be in [lo, hi], got x` (or (lo, hi] when lo_open); NaN fails.
-void check_range(const char* name, double value, double lo, double hi, bool lo_open = false) {
-  require((lo_open ? value > lo : value >= lo) && value <= hi, [&] {
-    return std::string(name) + ": must be in " + (lo_open ? "(" : "[") + format_number(lo) + ", " +
-           format_number(hi) + "], got " + format_number(value);
-  });
-}
-
-}  // namespace
 
 void ObjectiveConfig::validate() const {
   require(group_size >= 2,
@@ -145,11 +143,18 @@ void ObjectiveConfig::validate() const {
   check_field(field("vespoLambdaPos"), vespo_lambda_pos);
   check_field(field("vespoKNeg"), vespo_k_neg);
   check_field(field("vespoLambdaNeg"), vespo_lambda_neg);
-  if (delta) check_range("delta", *delta, 0.0, 1e6, true);
+  if (delta) check_field(field("delta"), *delta);
   check_field(field("topEntropyQuantile"), top_entropy_quantile);
   if (off_policy_mask_threshold)
-    check_range("offPolicyMaskThreshold", *off_policy_mask_threshold, -1e6, 1e6);
-  check_range("entropyCoef", entropy_coef, 0.0, 10.0);
+    check_field(field("offPolicyMaskThreshold"), *off_policy_mask_threshold);
+  check_field(field("entropyCoef"), entropy_coef);
+  check_field(field("vllmImportanceSamplingClipMax"), vllm_importance_sampling_clip_max);
+  if (vllm_importance_sampling_clip_min) {
+    check_field(field("vllmImportanceSamplingClipMin"), *vllm_importance_sampling_clip_min);
+    ExperimentConfig relations = profile_defaults("smoke");  // the one statement of the rule
+    relations.objective = *this;
+    check_field_relations(relations);
+  }
   // TRL refuses VESPO unless importance_sampling_level is "token".
   require(loss_type != LossType::Vespo || importance_level == ImportanceLevel::Token,
           "importanceSamplingLevel: must be token for lossType vespo, got sequence");
@@ -253,6 +258,59 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
   const double nan = std::numeric_limits<double>::quiet_NaN();
   double low_min = nan, high_max = nan;  // nanmin / nanmax over completions
 
+  // --- The sampler correction's detached weights (loss_terms.h sampler_ratios), from
+  // d = old - sampling over the valid tokens (old absent: the policy itself). With the
+  // correction off, the raw ratios are still measured (TRL then logs none), not applied.
+  const bool sampler_given = inputs.sampling_logp.has_value();
+  const bool sampler_correction = config.vllm_importance_sampling_correction && sampler_given;
+  const SamplerCorrection mode = config.vllm_importance_sampling_mode;
+  const bool sequence_correction =
+      mode == SamplerCorrection::SequenceTruncate || mode == SamplerCorrection::SequenceMask;
+  Ragged sampler_weight;
+  if (sampler_given) {
+    const double inf = std::numeric_limits<double>::infinity();
+    const bool mask_mode = sampler_correction && (mode == SamplerCorrection::TokenMask ||
+                                                  mode == SamplerCorrection::SequenceMask);
+    const double clip_min =
+        sampler_correction ? config.vllm_importance_sampling_clip_min.value_or(-inf) : -inf;
+    const double clip_max = sampler_correction ? config.vllm_importance_sampling_clip_max : inf;
+    double ratio_sum = 0.0, diff_sum = 0.0, diff_max = 0.0, ratio_lo = 0.0, ratio_hi = 0.0;
+    long long values = 0, diffs = 0;
+    sampler_weight.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      std::vector<double> d(logp[i].size(), 0.0);
+      if (active[i] > 0)
+        for (std::size_t t = 0; t < d.size(); ++t) {
+          const double old = inputs.old_logp ? (*inputs.old_logp)[i][t] : logp[i][t];
+          d[t] = old - (*inputs.sampling_logp)[i][t];
+          diff_sum += std::abs(d[t]);
+          diff_max = std::max(diff_max, std::abs(d[t]));
+          ++diffs;
+        }
+      sampler_weight[i] = sampler_ratios(d, sequence_correction, mask_mode, clip_min, clip_max);
+      // Statistics over the valid tokens, or one value per completion in the sequence modes.
+      const std::size_t count = sequence_correction
+                                    ? (sampler_weight[i].empty() ? 0 : 1)
+                                    : (active[i] > 0 ? sampler_weight[i].size() : 0);
+      for (std::size_t t = 0; t < count; ++t) {
+        const double r = sampler_weight[i][t];
+        ratio_lo = values == 0 ? r : std::min(ratio_lo, r);
+        ratio_hi = values == 0 ? r : std::max(ratio_hi, r);
+        ratio_sum += r;
+        ++values;
+      }
+    }
+    metrics.has_sampling_ratio = true;
+    metrics.sampling_ratio_min = values > 0 ? ratio_lo : 0.0;  // TRL: 0 when there is none
+    metrics.sampling_ratio_max = values > 0 ? ratio_hi : 0.0;
+    metrics.sampling_ratio_mean = values > 0 ? ratio_sum / static_cast<double>(values) : 0.0;
+    metrics.sampling_logp_difference_mean = diffs > 0 ? diff_sum / static_cast<double>(diffs) : 0.0;
+    metrics.sampling_logp_difference_max = diff_max;
+  }
+  auto sampler_at = [&](std::size_t i, std::size_t t) {
+    return sampler_correction ? sampler_weight[i][t] : 1.0;
+  };
+
   result.grad_logp.resize(n);
   if (inputs.entropies) result.grad_entropy.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -314,20 +372,30 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
       std::vector<double> ratios;
       if (masked_in)
         for (std::size_t t = 0; t < length; ++t) ratios.push_back(log_ratio(t));
+      // TRL folds the sampler weights into VESPO's w instead of multiplying the loss by them.
+      double log_sampler = 0.0;
+      if (sampler_correction && masked_in) {
+        const double lower = std::log(1e-8);
+        const std::size_t count = sequence_correction ? 1 : length;
+        for (std::size_t t = 0; t < count; ++t)
+          log_sampler += std::clamp(std::log(sampler_weight[i][t]), lower, 20.0);
+      }
       phi = vespo_phi(ratios, a, config.vespo_k_pos, config.vespo_lambda_pos, config.vespo_k_neg,
-                      config.vespo_lambda_neg);
+                      config.vespo_lambda_neg, log_sampler);
       phi_sum += phi;
     }
 
     Surrogate sequence{};
-    long long kept_tokens = 0;  // tokens the entropy mask keeps (sequence-level gradient share)
+    // The tokens the entropy mask keeps, each weighted by its sampler weight (the share of the
+    // sequence-level gradient).
+    double kept_tokens = 0.0;
     if (sequence_level) {
       // GSPO: log r_i = masked mean of the token log-ratios (0 for a fully masked completion).
       double sum = 0.0;
       if (masked_in)
         for (std::size_t t = 0; t < length; ++t) {
           sum += log_ratio(t);
-          kept_tokens += entropy_kept(i, t) ? 1 : 0;
+          kept_tokens += entropy_kept(i, t) ? sampler_at(i, t) : 0.0;
         }
       sequence = surrogate(sum / static_cast<double>(std::max<long long>(1, active[i])));
       clipped_low += sequence.low ? 1 : 0;
@@ -367,8 +435,8 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
         ratio = sequence.ratio;
         token_loss = sequence.loss;
         token_grad = sequence.dloss_dlogr;
-        if (entropy_masking)
-          token_grad *= static_cast<double>(kept_tokens) / static_cast<double>(active[i]);
+        if (entropy_masking || sampler_correction)
+          token_grad *= kept_tokens / static_cast<double>(active[i]);
       } else {
         const Surrogate s = surrogate(log_ratio(t));
         ratio = s.ratio;
@@ -395,6 +463,11 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
         token_loss = 0.0;
         if (!shared_gradient) token_grad = 0.0;
         metrics.num_entropy_masked += 1;
+      } else if (sampler_correction && loss_type != LossType::Vespo) {
+        // The sampler weight multiplies the policy term (after the masks, before the KL term);
+        // a shared sequence gradient already carries the weights in kept_tokens.
+        token_loss *= sampler_at(i, t);
+        if (!shared_gradient) token_grad *= sampler_at(i, t);
       }
       if (has_ref) {
         // k3 and d k3 / d logp = 1 - exp(ref - logp) (k3_kl, grpo_objective.h).
@@ -470,6 +543,8 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
   metrics.kl = has_ref ? kl_sum / total_clamped : 0.0;
   metrics.has_entropy = inputs.entropies.has_value();
   metrics.entropy = metrics.has_entropy ? entropy_sum / total_clamped : 0.0;
+  metrics.effective_entropy =
+      effective_entropy_sum / static_cast<double>(std::max<long long>(1, effective_tokens));
   metrics.ratio_min = total > 0 ? ratio_min : nan;
   metrics.ratio_max = total > 0 ? ratio_max : nan;
   metrics.ratio_mean = total > 0 ? ratio_sum / static_cast<double>(total) : nan;

@@ -56,16 +56,22 @@ namespace grpo {
 
 enum class ImportanceLevel { Token, Sequence };
 
+// vllm_importance_sampling_mode: how the sampler-to-learner ratio corrects the loss.
+enum class SamplerCorrection { TokenTruncate, TokenMask, SequenceTruncate, SequenceMask };
+
 // The API spellings, in the enums' order (the config table's options, config_fields.h).
 const std::vector<std::string>& loss_type_names();  // grpo bnpo dr_grpo dapo cispo sapo luspo vespo
 const std::vector<std::string>& scale_rewards_names();     // group, batch, none
 const std::vector<std::string>& importance_level_names();  // token, sequence
+// token_truncate, token_mask, sequence_truncate, sequence_mask
+const std::vector<std::string>& sampler_correction_names();
 
 // Parse the API spellings; throw InvalidArgument naming the field and listing the allowed values,
 // e.g. "lossType: must be one of grpo, bnpo, dr_grpo, dapo, got 'x'".
-LossType parse_loss_type(const std::string& text);                // grpo|bnpo|dr_grpo|dapo
-ScaleRewards parse_scale_rewards(const std::string& text);        // group|batch|none
-ImportanceLevel parse_importance_level(const std::string& text);  // token|sequence
+LossType parse_loss_type(const std::string& text);                    // grpo|bnpo|dr_grpo|dapo
+ScaleRewards parse_scale_rewards(const std::string& text);            // group|batch|none
+ImportanceLevel parse_importance_level(const std::string& text);      // token|sequence
+SamplerCorrection parse_sampler_correction(const std::string& text);  // sampler_correction_names
 const char* loss_type_name(LossType value);
 const char* scale_rewards_name(ScaleRewards value);
 const char* importance_level_name(ImportanceLevel value);
@@ -96,6 +102,13 @@ struct ObjectiveConfig {
   std::optional<double> off_policy_mask_threshold;  // off_policy_mask_threshold (None), finite
   bool use_bias_correction_kl = false;              // use_bias_correction_kl
   double entropy_coef = 0.0;                        // entropy_coef, in [0, 10]
+  // The sampler-to-learner correction. TRL applies it only when vLLM samples (its
+  // sampling_per_token_logps); here, only when samplingLogProbs are given. TRL's defaults.
+  bool vllm_importance_sampling_correction = true;  // vllm_importance_sampling_correction
+  SamplerCorrection vllm_importance_sampling_mode =
+      SamplerCorrection::SequenceMask;                      // vllm_importance_sampling_mode
+  std::optional<double> vllm_importance_sampling_clip_min;  // ..._clip_min (None), in [0, 1e6]
+  double vllm_importance_sampling_clip_max = 3.0;           // ..._clip_max, in [0, 1e6]
   // The baseline (core/advantages.h). TRL's GRPOConfig has no such field: grpo is its only one.
   AdvantageEstimator advantage_estimator = AdvantageEstimator::Grpo;
 
@@ -115,8 +128,9 @@ struct ObjectiveInputs {
   std::vector<bool> truncated;      // [N] no EOS; empty = none truncated
   std::optional<Ragged> entropies;  // per-token entropies: the metric, topEntropyQuantile < 1,
                                     // entropyCoef > 0 (required by the last two)
-  std::optional<Ragged> sampling_logp;  // the sampler's log-probs for offPolicyMaskThreshold;
-                                        // absent = old_logp (absent too: logp, KL 0), as TRL
+  std::optional<Ragged> sampling_logp;  // the sampler's log-probs (TRL's sampling_per_token_logps):
+                                        // the importance-sampling correction and
+                                        // offPolicyMaskThreshold (absent: old_logp, else logp)
 };
 
 struct ObjectiveMetrics {
@@ -127,6 +141,8 @@ struct ObjectiveMetrics {
   double kl = 0.0;                      // masked token mean of k3
   bool has_entropy = false;             // entropies given
   double entropy = 0.0;                 // masked token mean
+  double effective_entropy = 0.0;       // mean over the tokens topEntropyQuantile keeps (the
+                                        // entropy the bonus and its adaptive control see)
   double ratio_min = 0.0;               // over unmasked tokens; NaN when there are none
   double ratio_mean = 0.0;
   double ratio_max = 0.0;
@@ -144,6 +160,12 @@ struct ObjectiveMetrics {
   double vespo_phi_seq_mean = 0.0;      // TRL vespo/phi_seq_mean, over all N completions
   long long num_entropy_masked = 0;     // unmasked tokens dropped by topEntropyQuantile
   long long num_off_policy_masked = 0;  // completions dropped by offPolicyMaskThreshold
+  // The sampler's ratios (samplingLogProbs given; with the correction off, unclipped): TRL's
+  // sampling/importance_sampling_ratio/{min,mean,max} (over tokens, or over completions in the
+  // sequence modes) and sampling/sampling_logp_difference/{mean,max} (|old - sampling| per token).
+  bool has_sampling_ratio = false;
+  double sampling_ratio_min = 1.0, sampling_ratio_mean = 1.0, sampling_ratio_max = 1.0;
+  double sampling_logp_difference_mean = 0.0, sampling_logp_difference_max = 0.0;
 };
 
 struct ObjectiveResult {

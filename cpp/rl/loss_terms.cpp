@@ -13,9 +13,9 @@ SapoTerm sapo_term(double ratio, double advantage, double tau_pos, double tau_ne
 }
 
 double vespo_phi(const std::vector<double>& token_log_ratios, double advantage, double k_pos,
-                 double lambda_pos, double k_neg, double lambda_neg) {
+                 double lambda_pos, double k_neg, double lambda_neg, double log_sampler_ratio) {
   const double lower = std::log(1e-8);
-  double sum = 0.0;
+  double sum = log_sampler_ratio;
   for (double lr : token_log_ratios) sum += std::clamp(lr, -20.0, 20.0);
   const double log_w = std::clamp(sum, lower, 20.0);
   const bool nonneg = advantage >= 0.0;
@@ -23,6 +23,19 @@ double vespo_phi(const std::vector<double>& token_log_ratios, double advantage, 
   const double lambda = std::max(nonneg ? lambda_pos : lambda_neg, 1e-4);
   const double phi = std::exp(lambda + k * log_w - lambda * std::exp(log_w));
   return std::isfinite(phi) ? phi : 0.0;  // nan_to_num(nan=0, posinf=0, neginf=0)
+}
+
+std::vector<double> sampler_ratios(const std::vector<double>& log_differences, bool sequence,
+                                   bool mask, double clip_min, double clip_max) {
+  std::vector<double> ratios(log_differences.size());
+  double sum = 0.0;
+  for (double d : log_differences) sum += d;
+  for (std::size_t t = 0; t < ratios.size(); ++t) {
+    const double r = std::exp(sequence ? sum : log_differences[t]);
+    const bool inside = r >= clip_min && r <= clip_max;
+    ratios[t] = mask ? (inside ? r : 0.0) : std::clamp(r, clip_min, clip_max);
+  }
+  return ratios;
 }
 
 double linear_quantile(std::vector<double> values, double q) {

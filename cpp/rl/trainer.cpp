@@ -156,6 +156,8 @@ Experiment::Experiment(const ExperimentConfig& config)
       after_rng_(rng_.fork(6)),
       policy_(dims_of(config_, vocab_)),
       reference_(dims_of(config_, vocab_)),
+      sampler_(dims_of(config_, vocab_)),
+      entropy_coef_(config.objective.entropy_coef),
       optimizer_(policy_.num_params(), AdamConfig{config_.learning_rate}) {
   PromptOptions options;
   options.seed = config_.seed;
@@ -210,6 +212,35 @@ void Experiment::warm_up() {
   }
 }
 
+Policy& Experiment::sampler() {
+  const double step = config_.sampler_mismatch;
+  if (step == 0) return policy_;
+  sampler_.params() = policy_.params();
+  for (float& w : sampler_.params())
+    w = static_cast<float>(step * std::nearbyint(static_cast<double>(w) / step));
+  return sampler_;
+}
+
+void Experiment::after_optimizer_step(double effective_entropy) {
+  ++optimizer_steps_;
+  if (config_.use_adaptive_entropy) {
+    // TRL's controller: the coefficient grows while the entropy is at or below the target.
+    entropy_coef_ =
+        effective_entropy <= config_.entropy_target
+            ? std::min(entropy_coef_ + config_.entropy_coef_delta, config_.entropy_coef_max)
+            : std::max(entropy_coef_ - config_.entropy_coef_delta, config_.entropy_coef_min);
+    last_step_entropy_ = effective_entropy;
+  }
+  if (config_.sync_ref_model && optimizer_steps_ % config_.ref_model_sync_steps == 0) {
+    // SyncRefModelCallback: ref <- alpha * policy + (1 - alpha) * ref.
+    const double alpha = config_.ref_model_mixup_alpha;
+    std::vector<float>& ref = reference_.params();
+    const std::vector<float>& now = policy_.params();
+    for (std::size_t k = 0; k < ref.size(); ++k)
+      ref[k] = static_cast<float>(alpha * now[k] + (1.0 - alpha) * ref[k]);
+  }
+}
+
 std::vector<Prompt> Experiment::next_prompt_batch() {
   std::vector<Prompt> batch;
   while (batch.size() < static_cast<std::size_t>(config_.prompt_batch)) {
@@ -241,7 +272,8 @@ HistoryRow Experiment::update() {
   const int group = config_.objective.group_size;
   const std::vector<Prompt> batch_prompts = next_prompt_batch();
   const RolloutBatch rollouts =
-      collect_rollouts(policy_, vocab_, batch_prompts, config_, rollout_rng_);
+      collect_rollouts(sampler(), vocab_, batch_prompts, config_, rollout_rng_);
+  const bool separate_sampler = config_.sampler_mismatch > 0;
 
   HistoryRow row;
   row.update = updates_done() + 1;
@@ -251,7 +283,10 @@ HistoryRow Experiment::update() {
   // The update batch: every group, or with dynamic sampling only the informative ones.
   TokenRows prompts, completions;
   ObjectiveInputs inputs;
+  if (separate_sampler) inputs.sampling_logp.emplace();
   double tokens = 0, entropy = 0;
+  row.min_length = std::numeric_limits<double>::infinity();
+  row.max_length = 0;
   for (std::size_t p = 0; p < rollouts.groups.size(); ++p) {
     const auto& rows = rollouts.groups[p];
     for (const RolloutRow& r : rows) {
@@ -259,6 +294,8 @@ HistoryRow Experiment::update() {
       row.accuracy += r.score.accuracy;
       row.mean_length += static_cast<double>(r.tokens.size());
       row.truncated_fraction += r.terminated ? 0.0 : 1.0;
+      row.min_length = std::min(row.min_length, static_cast<double>(r.tokens.size()));
+      row.max_length = std::max(row.max_length, static_cast<double>(r.tokens.size()));
       tokens += static_cast<double>(r.tokens.size());
       for (double h : r.entropy) entropy += h;
     }
@@ -268,6 +305,7 @@ HistoryRow Experiment::update() {
       completions.push_back(r.tokens);
       inputs.rewards.push_back(r.score.reward);
       inputs.truncated.push_back(!r.terminated);
+      if (separate_sampler) inputs.sampling_logp->push_back(r.old_logp);
     }
   }
   const double sampled = static_cast<double>(rollouts.groups.size()) * group;
@@ -298,17 +336,44 @@ HistoryRow Experiment::update() {
     row.ratio_max = -std::numeric_limits<double>::infinity();
     row.ratio_mean = 0;
     int epochs_with_tokens = 0;
+    row.clip_ratio_low_min = std::numeric_limits<double>::infinity();
+    row.clip_ratio_high_max = 0;
+    ObjectiveConfig objective = config_.objective;
     for (int epoch = 0; epoch < config_.update_epochs; ++epoch) {
       if (epoch > 0) policy_.forward(prompts, completions, config_.temperature, out);
       inputs.logp = out.logp;
       inputs.entropies = out.entropy;
-      const ObjectiveResult result = grpo_objective(config_.objective, inputs);
+      // The entropy bonus with this step's coefficient (adaptive: gated on the last step's
+      // entropy, as TRL applies the coefficient from the end of the previous step).
+      objective.entropy_coef =
+          (!config_.use_adaptive_entropy || last_step_entropy_ <= config_.entropy_target)
+              ? entropy_coef_
+              : 0.0;
+      const ObjectiveResult result = grpo_objective(objective, inputs);
       row.token_positions += 2 * pass_positions;  // this epoch's forward and backward
       policy_.zero_grad();
-      policy_.backward(result.grad_logp);
+      policy_.backward(result.grad_logp,
+                       objective.entropy_coef != 0.0 ? &result.grad_entropy : nullptr);
       const double norm = clip_grad_norm(policy_.grads(), config_.max_grad_norm);
       optimizer_.step(policy_.params(), policy_.grads());
       const ObjectiveMetrics& m = result.metrics;
+      after_optimizer_step(m.effective_entropy);
+      if (epoch == 0) {
+        // Per batch, not per step: the first step's (the sampler ratios do not depend on it).
+        row.frac_reward_zero_std = m.frac_reward_zero_std;
+        if (m.has_sampling_ratio) {
+          row.sampling_ratio_min = m.sampling_ratio_min;
+          row.sampling_ratio_mean = m.sampling_ratio_mean;
+          row.sampling_ratio_max = m.sampling_ratio_max;
+          row.sampling_logp_difference_mean = m.sampling_logp_difference_mean;
+          row.sampling_logp_difference_max = m.sampling_logp_difference_max;
+        }
+      }
+      if (m.has_clip_ratio && !std::isnan(m.clip_ratio_low_min)) {
+        row.clip_ratio_low_min = std::min(row.clip_ratio_low_min, m.clip_ratio_low_min);
+        row.clip_ratio_high_max = std::max(row.clip_ratio_high_max, m.clip_ratio_high_max);
+      }
+      row.cispo_clip_ratio += m.has_cispo_clip_ratio ? m.cispo_clip_ratio : 0.0;
       row.loss += result.loss;
       row.grad_norm += norm;
       row.kl += m.has_kl ? m.kl : 0.0;
@@ -329,13 +394,16 @@ HistoryRow Experiment::update() {
     row.clip_fraction_low /= epochs;
     row.clip_fraction_high /= epochs;
     row.clip_fraction_region /= epochs;
+    row.cispo_clip_ratio /= epochs;
+    if (std::isinf(row.clip_ratio_low_min)) row.clip_ratio_low_min = 0;
     if (epochs_with_tokens > 0) {
       row.ratio_mean /= epochs_with_tokens;
     } else {
       row.ratio_min = row.ratio_mean = row.ratio_max = 1.0;
     }
   }
-
+  if (std::isinf(row.min_length)) row.min_length = 0;
+  row.entropy_coef = entropy_coef_;
   return row;
 }
 

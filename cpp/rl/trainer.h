@@ -43,6 +43,16 @@ struct HistoryRow {
   double mean_reward = 0, accuracy = 0, mean_length = 0, truncated_fraction = 0;  // rollouts
   double entropy = 0;          // mean per-token entropy of the rollouts
   double token_positions = 0;  // positions processed by the policy (sampling, forwards, backwards)
+  // TRL's metrics that the columns above do not already give (TRL's names in the comments).
+  double clip_ratio_low_min = 0, clip_ratio_high_max = 0;  // clip_ratio/low_min, high_max
+  double frac_reward_zero_std = 0;                         // frac_reward_zero_std
+  double min_length = 0, max_length = 0;  // completions/min_length, completions/max_length
+  double cispo_clip_ratio = 0;            // cispo_clip_ratio (0 unless lossType cispo)
+  // sampling/importance_sampling_ratio/{min,mean,max} and sampling/sampling_logp_difference/
+  // {mean,max}: the sampler-to-learner ratio (all 1 and 0 when the sampler is the policy).
+  double sampling_ratio_min = 1, sampling_ratio_mean = 1, sampling_ratio_max = 1;
+  double sampling_logp_difference_mean = 0, sampling_logp_difference_max = 0;
+  double entropy_coef = 0;  // entropy_coef: the coefficient after the update's last step
 };
 
 // One sampled response with everything the notebook's inspection table shows.
@@ -51,8 +61,8 @@ struct RolloutRow {
   std::vector<int> tokens;  // completion tokens, eos included when emitted
   Scored score;             // text, status, accuracy and reward components (arithmetic_task.h)
   bool terminated = false;
-  std::vector<double> old_logp;  // behaviour policy, per token
-  std::vector<double> entropy;   // behaviour policy, per token
+  std::vector<double> old_logp;  // the sampler (the behaviour policy), per token
+  std::vector<double> entropy;   // the sampler, per token
   double advantage = 0;          // the update's: over the kept groups (0 in a dropped group)
 };
 
@@ -114,13 +124,22 @@ class Experiment {
  private:
   void warm_up();
   std::vector<Prompt> next_prompt_batch();
+  // The policy the rollouts are sampled from: the policy itself, or with samplerMismatch s > 0
+  // a copy whose weights are rounded to multiples of s.
+  Policy& sampler();
+  // After each optimizer step: the adaptive entropy coefficient and the reference sync.
+  void after_optimizer_step(double effective_entropy);
 
   ExperimentConfig config_;
   Vocab vocab_;
   std::vector<Prompt> prompts_, train_, heldout_;
   Rng rng_;  // parent of the streams below
   Rng warmup_rng_, rollout_rng_, eval_rng_, batch_rng_, after_rng_;
-  Policy policy_, reference_;
+  Policy policy_, reference_, sampler_;
+  double entropy_coef_ = 0;        // the entropy bonus's coefficient (adaptive: changes per step)
+  double last_step_entropy_ = 0;   // adaptive control: the previous step's entropy (TRL's
+                                   // _last_world_entropy; 0 before the first step: a reading)
+  long long optimizer_steps_ = 0;  // for refModelSyncSteps
   Adam<float> optimizer_;
   std::vector<int> batch_order_;  // shuffled train indices, consumed prompt_batch at a time
   std::size_t batch_cursor_ = 0;

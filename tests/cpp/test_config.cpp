@@ -21,9 +21,12 @@ std::vector<Json> values_for(const FieldSpec& f) {
   switch (f.kind) {
     case FieldKind::Int:
       return {static_cast<long long>(f.min), static_cast<long long>(f.max)};
-    case FieldKind::Number:
-      return {f.min_open ? f.min + (f.max - f.min) / 4 : f.min,
-              f.max_open ? f.min + (f.max - f.min) / 2 : f.max};
+    case FieldKind::Number: {
+      std::vector<Json> values = {f.min_open ? f.min + (f.max - f.min) / 4 : f.min,
+                                  f.max_open ? f.min + (f.max - f.min) / 2 : f.max};
+      if (f.nullable) values.push_back(nullptr);  // None
+      return values;
+    }
     case FieldKind::Bool:
       return {true, false};
     case FieldKind::Enum:
@@ -38,6 +41,9 @@ Json args_with(const FieldSpec& f, const Json& value) {
   const std::string name = f.name;
   if (name == "promptBatch") args["trainPrompts"] = 200;
   if (name == "trainPrompts") args["promptBatch"] = 1;
+  if (name == "entropyCoefMin") args["entropyCoefMax"] = 10;
+  if (name == "vllmImportanceSamplingClipMin") args["vllmImportanceSamplingClipMax"] = 1e6;
+  if (name == "syncRefModel") args["beta"] = 0.1;
   return args;
 }
 

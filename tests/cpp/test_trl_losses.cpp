@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "rl/trainer.h"
 
 using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 using grpo::ImportanceLevel;
@@ -22,6 +25,7 @@ using grpo::ObjectiveConfig;
 using grpo::ObjectiveInputs;
 using grpo::ObjectiveResult;
 using grpo::Ragged;
+using grpo::SamplerCorrection;
 
 namespace {
 
@@ -183,6 +187,9 @@ ObjectiveConfig base_config(LossType loss) {
   c.eps_low = 0.2;
   c.eps_high = loss == LossType::Cispo ? 1.3 : 0.28;  // a CISPO cap that some ratios exceed
   c.max_completion_length = 8;
+  // The batch carries sampler log-probs (for the off-policy mask); the sampler correction they
+  // would also switch on has its own tests below.
+  c.vllm_importance_sampling_correction = false;
   return c;
 }
 
@@ -574,4 +581,194 @@ TEST_CASE("the trainer runs every TRL 1.9 loss type and table option without NaN
     }
     CHECK(std::isfinite(experiment.after_train().accuracy));
   }
+}
+
+namespace {
+
+// small_group's sampler: d = old - sampling = {0.2}, {0, 0.3}.
+ObjectiveInputs small_group_with_sampler() {
+  ObjectiveInputs in = small_group();
+  in.sampling_logp = Ragged{{-0.9}, {-1.1, -0.5}};
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("the sampler correction weighs the policy term as TRL's four modes do", "[objective]") {
+  // small_group's per-token dapo terms are -e^0.2 a (completion 0) and e^0.1 a, a (completion 1),
+  // over 3 tokens. The correction multiplies each by its weight w: token modes w = e^d per token
+  // ({e^0.2}, {1, e^0.3}), sequence modes w = e^(sum d) per completion ({e^0.2}, {e^0.3, e^0.3});
+  // truncate clamps w to [clipMin, clipMax], mask sets a w outside it to 0.
+  const ObjectiveInputs in = small_group_with_sampler();
+  ObjectiveConfig c = small_config(LossType::Dapo);
+  const double e1 = std::exp(0.1), e2 = std::exp(0.2), e3 = std::exp(0.3), e4 = std::exp(0.4);
+  struct Case {
+    SamplerCorrection mode;
+    double clip_max;
+    std::optional<double> clip_min;
+    double expected;  // loss / (a / 3)
+  };
+  const Case cases[] = {
+      {SamplerCorrection::TokenTruncate, 3.0, std::nullopt, -e4 + e1 + e3},
+      {SamplerCorrection::TokenTruncate, 1.25, std::nullopt, -e4 + e1 + 1.25},
+      {SamplerCorrection::TokenTruncate, 3.0, 1.1, -e4 + 1.1 * e1 + e3},
+      {SamplerCorrection::TokenMask, 1.25, std::nullopt, -e4 + e1},
+      {SamplerCorrection::SequenceTruncate, 3.0, std::nullopt, -e4 + e1 * e3 + e3},
+      {SamplerCorrection::SequenceMask, 1.25, std::nullopt, -e4},
+  };
+  for (const Case& k : cases) {
+    c.vllm_importance_sampling_mode = k.mode;
+    c.vllm_importance_sampling_clip_max = k.clip_max;
+    c.vllm_importance_sampling_clip_min = k.clip_min;
+    c.validate();
+    INFO(grpo::sampler_correction_names()[static_cast<int>(k.mode)] << " max " << k.clip_max);
+    const ObjectiveResult r = grpo::grpo_objective(c, in);
+    CHECK_THAT(r.loss, WithinRel(k.expected * kA / 3.0, 1e-12));
+  }
+  // The weight is detached: d loss / d logp of token (1, 1) is its weight times r a / 3.
+  c.vllm_importance_sampling_mode = SamplerCorrection::TokenTruncate;
+  c.vllm_importance_sampling_clip_max = 3.0;
+  c.vllm_importance_sampling_clip_min = std::nullopt;
+  const ObjectiveResult r = grpo::grpo_objective(c, in);
+  CHECK_THAT(r.grad_logp[1][1], WithinRel(e3 * kA / 3.0, 1e-12));
+  // TRL's metrics: ratios over the tokens, |d| over the tokens.
+  CHECK(r.metrics.has_sampling_ratio);
+  CHECK_THAT(r.metrics.sampling_ratio_min, WithinRel(1.0, 1e-15));
+  CHECK_THAT(r.metrics.sampling_ratio_max, WithinRel(e3, 1e-15));
+  CHECK_THAT(r.metrics.sampling_ratio_mean, WithinRel((e2 + 1.0 + e3) / 3.0, 1e-15));
+  CHECK_THAT(r.metrics.sampling_logp_difference_mean, WithinRel(0.5 / 3.0, 1e-12));
+  CHECK_THAT(r.metrics.sampling_logp_difference_max, WithinRel(0.3, 1e-12));
+  // Sequence modes: one ratio per completion.
+  c.vllm_importance_sampling_mode = SamplerCorrection::SequenceMask;
+  const ObjectiveResult s = grpo::grpo_objective(c, in);
+  CHECK_THAT(s.metrics.sampling_ratio_mean, WithinRel((e2 + e3) / 2.0, 1e-15));
+  // Off: the loss is the uncorrected one; the raw ratios are still measured.
+  c.vllm_importance_sampling_correction = false;
+  const ObjectiveResult off = grpo::grpo_objective(c, in);
+  CHECK_THAT(off.loss, WithinRel((-e2 + e1 + 1.0) * kA / 3.0, 1e-12));
+  CHECK_THAT(off.metrics.sampling_ratio_max, WithinRel(e3, 1e-15));
+  // clipMin > clipMax is refused, naming the field.
+  c.vllm_importance_sampling_clip_min = 4.0;
+  CHECK_THROWS_WITH(c.validate(), StartsWith("vllmImportanceSamplingClipMin: must be at most"));
+}
+
+TEST_CASE("the sampler correction: gradient matches five-point differences", "[objective]") {
+  // The weights depend on old and sampling only, so they are constants of logp. (CISPO's and
+  // VESPO's check moves old with logp to hold their coefficient; their weight is exercised above
+  // and by the trainer test.)
+  const LossType loss = GENERATE(LossType::Grpo, LossType::Bnpo, LossType::DrGrpo, LossType::Dapo,
+                                 LossType::Sapo, LossType::Luspo);
+  const ImportanceLevel level = GENERATE(ImportanceLevel::Token, ImportanceLevel::Sequence);
+  const SamplerCorrection mode =
+      GENERATE(SamplerCorrection::TokenTruncate, SamplerCorrection::TokenMask,
+               SamplerCorrection::SequenceTruncate, SamplerCorrection::SequenceMask);
+  ObjectiveConfig config = base_config(loss);
+  config.importance_level = level;
+  config.mask_truncated = true;
+  config.vllm_importance_sampling_correction = true;
+  config.vllm_importance_sampling_mode = mode;
+  config.vllm_importance_sampling_clip_max = 1.1;  // some weights clipped or masked
+  config.validate();
+  const ObjectiveInputs inputs = random_batch(7);
+  INFO("loss " << grpo::loss_type_name(loss) << ", level " << grpo::importance_level_name(level)
+               << ", mode " << grpo::sampler_correction_names()[static_cast<int>(mode)]);
+  CHECK(std::isfinite(grpo::grpo_objective(config, inputs).loss));
+  CHECK(max_logp_gradient_error(config, inputs) < 1e-6);
+}
+
+namespace {
+
+grpo::Experiment run_smoke(const std::function<void(grpo::ExperimentConfig&)>& change,
+                           int updates = 6) {
+  grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
+  config.updates = updates;
+  change(config);
+  config.validate();
+  grpo::Experiment experiment(config);
+  while (!experiment.done()) experiment.step();
+  return experiment;
+}
+
+}  // namespace
+
+TEST_CASE("the trainer: a sampler mismatch moves the ratios and the correction acts on them",
+          "[trainer]") {
+  const grpo::Experiment same = run_smoke([](grpo::ExperimentConfig&) {});
+  for (const auto& row : same.history()) {
+    CHECK(row.sampling_ratio_min == 1.0);  // the sampler is the policy: nothing to correct
+    CHECK(row.sampling_logp_difference_max == 0.0);
+  }
+  auto mismatched = [](bool correction) {
+    return run_smoke([&](grpo::ExperimentConfig& c) {
+      c.sampler_mismatch = 0.05;
+      c.objective.vllm_importance_sampling_correction = correction;
+      c.objective.vllm_importance_sampling_mode = SamplerCorrection::TokenTruncate;
+    });
+  };
+  const grpo::Experiment on = mismatched(true), off = mismatched(false);
+  for (std::size_t k = 0; k < on.history().size(); ++k) {
+    const auto& row = on.history()[k];
+    INFO("update " << row.update << " ratio " << row.sampling_ratio_min << " "
+                   << row.sampling_ratio_mean << " " << row.sampling_ratio_max);
+    CHECK(row.sampling_logp_difference_max > 0.0);
+    CHECK(row.sampling_ratio_min < row.sampling_ratio_max);
+    CHECK(row.sampling_ratio_max <= 3.0);  // token_truncate's clip
+    CHECK(std::isfinite(row.loss));
+  }
+  // The first batch is the same; the correction changes the first update's loss.
+  CHECK(on.history()[0].sampling_logp_difference_mean ==
+        off.history()[0].sampling_logp_difference_mean);
+  CHECK(on.history()[0].loss != off.history()[0].loss);
+}
+
+TEST_CASE("the trainer: the entropy bonus, its adaptive control and the reference sync",
+          "[trainer]") {
+  // entropyCoef > 0 reaches the policy through the entropy's gradient.
+  const grpo::Experiment plain = run_smoke([](grpo::ExperimentConfig&) {});
+  const grpo::Experiment bonus =
+      run_smoke([](grpo::ExperimentConfig& c) { c.objective.entropy_coef = 0.5; });
+  CHECK(bonus.history()[1].entropy != plain.history()[1].entropy);
+  CHECK(bonus.history()[0].entropy_coef == 0.5);
+
+  // Adaptive: the coefficient moves by entropyCoefDelta per optimizer step (2 per update), up
+  // while the step's entropy is <= the target, down otherwise, within [min, max].
+  const grpo::Experiment low_target = run_smoke([](grpo::ExperimentConfig& c) {
+    c.use_adaptive_entropy = true;
+    c.objective.entropy_coef = 0.1;
+    c.entropy_target = 0.0;  // entropies are above it: the coefficient shrinks
+    c.entropy_coef_delta = 0.01;
+  });
+  CHECK_THAT(low_target.history()[0].entropy_coef, WithinAbs(0.08, 1e-12));
+  CHECK_THAT(low_target.history()[2].entropy_coef, WithinAbs(0.04, 1e-12));
+  const grpo::Experiment high_target = run_smoke([](grpo::ExperimentConfig& c) {
+    c.use_adaptive_entropy = true;
+    c.entropy_target = 10.0;  // always at or below: it grows, up to entropyCoefMax
+    c.entropy_coef_delta = 0.05;
+    c.entropy_coef_max = 0.25;
+  });
+  CHECK_THAT(high_target.history()[0].entropy_coef, WithinAbs(0.1, 1e-12));
+  CHECK_THAT(high_target.history()[5].entropy_coef, WithinAbs(0.25, 1e-12));
+
+  // The reference sync moves the reference toward the policy: the KL to it is smaller.
+  auto with_sync = [](bool sync) {
+    return run_smoke(
+        [&](grpo::ExperimentConfig& c) {
+          c.objective.beta = 0.04;
+          c.sync_ref_model = sync;
+          c.ref_model_sync_steps = 2;
+        },
+        10);
+  };
+  const grpo::Experiment synced = with_sync(true), frozen = with_sync(false);
+  CHECK(synced.history()[0].kl == frozen.history()[0].kl);  // before the first sync
+  CHECK(synced.history().back().kl < frozen.history().back().kl);
+}
+
+TEST_CASE("the trainer: delta and offPolicyMaskThreshold run without NaN", "[trainer]") {
+  const grpo::Experiment e = run_smoke([](grpo::ExperimentConfig& c) {
+    c.objective.delta = 1.5;
+    c.objective.off_policy_mask_threshold = 0.01;
+    c.sampler_mismatch = 0.05;
+  });
+  for (const auto& row : e.history()) CHECK(std::isfinite(row.loss));
 }

@@ -29,6 +29,15 @@ test('the generated web/core/config-schema.js is the core\'s configSchema()', ()
   assert.deepEqual(schema.profiles, ['smoke', 'full']);
 });
 
+// What the rules between fields (check_field_relations) need for a field's extreme values.
+const RELATED = {
+  promptBatch: { trainPrompts: 200 },
+  trainPrompts: { promptBatch: 1 },
+  entropyCoefMin: { entropyCoefMax: 10 },
+  vllmImportanceSamplingClipMin: { vllmImportanceSamplingClipMax: 1e6 },
+  syncRefModel: { beta: 0.1 },
+};
+
 test('every field round-trips through experimentConfig, and its defaults are the core\'s', () => {
   for (const profile of schema.profiles) {
     const config = core.experimentConfig({ profile });
@@ -41,7 +50,7 @@ test('every field round-trips through experimentConfig, and its defaults are the
         : f.kind === 'bool' ? [true, false]
           : [f.minOpen ? f.min + (f.max - f.min) / 4 : f.min, f.maxOpen ? (f.min + f.max) / 2 : f.max];
     for (const value of values) {
-      const extra = f.name === 'promptBatch' ? { trainPrompts: 200 } : f.name === 'trainPrompts' ? { promptBatch: 1 } : {};
+      const extra = RELATED[f.name] ?? {};
       const config = core.experimentConfig({ ...extra, [f.name]: value });
       assert.deepEqual(config[f.name], value, f.name);
       assert.deepEqual(core.experimentConfig(config), config, `${f.name}: reading what was written`);

@@ -158,7 +158,7 @@ export function field({ key, label, hint, kind = 'number', options = [], min, ma
     write(next) {
       if (kind === 'checkbox') input.checked = Boolean(next);
       else if (kind === 'list') input.value = showList(next);
-      else input.value = String(next);
+      else input.value = next === null || next === undefined ? '' : String(next); // null: None
       if (output) output.textContent = String(next);
     },
     setError(message) {

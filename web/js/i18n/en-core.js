@@ -35,6 +35,8 @@ export default {
   'core.run_format': '{field}: this is not a run exported by GRPO Lab (expected «{expected}», got {got})',
   'core.run_version': '{field}: this GRPO Lab reads run format version {expected}, the file has {got}; open it with the GRPO Lab that exported it, or run the experiment again',
   'core.must_equal': '{field}: must be {expected}, got {got}',
+  'core.at_most_field': '{field}: must be at most {other} ({max}), got {got}',
+  'core.needs_positive': '{field}: needs {other} > 0, got {other} = {got}',
   'core.duplicate': '{field}: «{got}» appears twice',
   'core.label': '{field}: must be a short label of a-z, 0-9, «-» and «_», got «{got}»',
 };

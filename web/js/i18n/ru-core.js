@@ -34,6 +34,8 @@ export default {
   'core.run_format': '{field}: это не запуск, сохранённый GRPO Lab (ожидалось «{expected}», получено {got})',
   'core.run_version': '{field}: этот GRPO Lab читает запуски формата версии {expected}, а в файле версия {got}; откройте файл в той версии GRPO Lab, которая его сохранила, или запустите эксперимент заново',
   'core.must_equal': '{field}: должно быть {expected}, получено {got}',
+  'core.at_most_field': '{field}: должно быть не больше {other} ({max}), получено {got}',
+  'core.needs_positive': '{field}: нужно {other} > 0, сейчас {other} = {got}',
   'core.duplicate': '{field}: «{got}» встречается дважды',
   'core.label': '{field}: нужна короткая метка из символов a-z, 0-9, «-» и «_», получено «{got}»',
 };

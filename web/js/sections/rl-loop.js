@@ -33,6 +33,15 @@ export const PRESETS = [
   { id: 'smallGroup', patch: { 'rl.groupSize': 2 } },
   { id: 'gspo', patch: { 'rl.isLevel': 'sequence' } },
   { id: 'drGrpo', patch: { 'rl.lossType': 'dr_grpo', 'rl.scaleRewards': 'none' } },
+  // TRL 1.9's ideas. CISPO's cap is epsilon_high itself: the paper's 5.0, not the notebook's 0.28.
+  { id: 'cispo', patch: { 'rl.lossType': 'cispo', 'rl.epsHigh': 5 } },
+  { id: 'sapo', patch: { 'rl.lossType': 'sapo' } },
+  { id: 'entropyMask', patch: { 'rl.topEntropyQuantile': 0.2 } },
+  { id: 'samplerMismatch', patch: { 'rl.samplerMismatch': 0.5, 'rl.vllmImportanceSamplingCorrection': false } },
+  {
+    id: 'samplerCorrected',
+    patch: { 'rl.samplerMismatch': 0.5, 'rl.vllmImportanceSamplingCorrection': true, 'rl.vllmImportanceSamplingMode': 'token_truncate' },
+  },
 ];
 
 /**
@@ -188,7 +197,8 @@ export default {
         for (const { spec, control } of fields) {
           const changed = model.values[spec.key] !== null;
           control.el.classList.toggle('field-changed', changed);
-          const shown = spec.kind === 'bool' ? (model.defaults[spec.core] ? t('common.yes') : t('common.no')) : String(model.defaults[spec.core]);
+          const value = model.defaults[spec.core];
+          const shown = spec.kind === 'bool' ? (value ? t('common.yes') : t('common.no')) : value === null ? 'None' : String(value);
           const hint = hintOf(control);
           if (hint) hint.textContent = t(changed ? 'train.hint.changed' : 'train.hint.default', { value: shown, trl: spec.trl ?? '—' });
         }

@@ -11,7 +11,7 @@ import { updatesLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
 import { sliced } from '../training/controller.js';
 import { sectionRunBar } from '../training/run-dock.js';
-import { HISTORY_COLUMNS } from '../training/run-format.js';
+import { HISTORY_COLUMNS, trlMetric } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
 import { comparePanel } from '../training/compare-panel.js';
 import { getOverlays, onOverlays } from '../training/overlays.js';
@@ -73,6 +73,19 @@ export const CHARTS = [
     y1: { min: 0, titleKey: 'train.axis.kl' },
   },
   {
+    id: 'sampler',
+    titleKey: 'train.chart.sampler',
+    series: [
+      { key: 'samplingRatioMin', label: 'train.series.samplerMin' },
+      { key: 'samplingRatioMean', label: 'train.series.samplerMean' },
+      { key: 'samplingRatioMax', label: 'train.series.samplerMax' },
+      { key: 'samplingLogpDifferenceMean', label: 'train.series.samplerDiff', axis: 'y1', style: 4 },
+    ],
+    hline: 1,
+    y: { min: 0, titleKey: 'train.axis.samplerRatio' },
+    y1: { min: 0, titleKey: 'train.axis.samplerDiff' },
+  },
+  {
     id: 'loss',
     titleKey: 'train.chart.loss',
     series: [
@@ -83,6 +96,12 @@ export const CHARTS = [
     y1: { min: 0, titleKey: 'train.axis.gradNorm' },
   },
 ];
+
+/** A tooltip line: the series, its value, and TRL's metric name when TRL logs one. */
+function tooltipLabel(item) {
+  const trl = item.dataset.trl;
+  return `${item.dataset.label}: ${fmt(item.parsed.y, 4)}${trl ? ` (TRL ${trl})` : ''}`;
+}
 
 function point(row, key) {
   const value = row[key];
@@ -149,6 +168,22 @@ function finiteRange(rows, key) {
   return [low, high];
 }
 
+/** The history's columns beside the metrics TRL 1.9 logs for them (a learner moving to TRL). */
+function trlNames(t) {
+  const named = HISTORY_COLUMNS.filter((c) => c.trl && c.key !== 'update');
+  return h(
+    'details',
+    { class: 'trl-names' },
+    h('summary', { text: t('train.trlNames.title') }),
+    h('p', { class: 'muted', text: t('train.trlNames.note') }),
+    dataTable({
+      caption: t('train.trlNames.title'),
+      columns: [{ label: t('train.trlNames.ours') }, { label: t('train.trlNames.trl') }],
+      rows: named.map((c) => [{ text: c.label, value: c.label, header: true }, { text: c.trl, value: c.trl }]),
+    }),
+  );
+}
+
 // The widget of section 7 (its title, text and URL keys: training-sections.js).
 export default {
   mount(host, ctx) {
@@ -173,7 +208,7 @@ export default {
     });
 
     const historyHost = h('div', { class: 'history-host', id: 'updates-history' });
-    host.append(h('h3', { text: t('train.historyTitle') }), historyHost);
+    host.append(h('h3', { text: t('train.historyTitle') }), historyHost, trlNames(t));
     const lesson = runNotice(ctx, 'train.updates.notice');
     host.append(lesson.el);
     const compare = comparePanel(host, ctx, { getConfig: () => validateConfig(core, ctx.values()) });
@@ -195,6 +230,7 @@ export default {
       entry.prepared = null;
       const datasets = spec.series.map((series, i) => ({
         label: label(series.label),
+        trl: trlMetric(series.key),
         data: prepared?.[i] ?? seriesData(entry, s.history, series.key),
         yAxisID: series.axis ?? 'y',
         ...lineStyle(series.style ?? i, markers ? { pointRadius: 2.5, pointHoverRadius: 4 } : {}),
@@ -238,7 +274,11 @@ export default {
           spanGaps: false,
           interaction: { mode: 'nearest', axis: 'x', intersect: false },
           scales,
-          plugins: spec.hline !== undefined ? { hline: { y: spec.hline } } : {},
+          plugins: {
+            ...(spec.hline !== undefined ? { hline: { y: spec.hline } } : {}),
+            // Each series' tooltip names the metric TRL logs for it.
+            tooltip: { callbacks: { label: tooltipLabel } },
+          },
         },
         plugins: spec.hline !== undefined ? [horizontalLine] : [],
       });

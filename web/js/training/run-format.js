@@ -44,26 +44,45 @@ export const METRIC_ROWS = [
 
 /** Every history field, in the table's order, with the notebook's snake_case column names. */
 export const HISTORY_COLUMNS = [
-  { key: 'update', label: 'update' },
-  { key: 'evalAccuracy', label: 'eval_accuracy' },
-  { key: 'evalEntropy', label: 'eval_entropy' },
-  { key: 'informativeFraction', label: 'informative_fraction' },
-  { key: 'discardedFraction', label: 'discarded_fraction' },
-  { key: 'ratioMin', label: 'ratio_min' },
-  { key: 'ratioMean', label: 'ratio_mean' },
-  { key: 'ratioMax', label: 'ratio_max' },
-  { key: 'clipFractionLow', label: 'clip_fraction_low' },
-  { key: 'clipFractionHigh', label: 'clip_fraction_high' },
-  { key: 'clipFractionRegion', label: 'clip_fraction_region' },
-  { key: 'kl', label: 'kl' },
-  { key: 'loss', label: 'loss' },
-  { key: 'gradNorm', label: 'grad_norm' },
-  { key: 'meanReward', label: 'mean_reward' },
-  { key: 'accuracy', label: 'accuracy' },
-  { key: 'meanLength', label: 'mean_length' },
-  { key: 'truncatedFraction', label: 'truncated_fraction' },
-  { key: 'entropy', label: 'entropy' },
+  // label: the notebook's column; trl: the metric TRL 1.9's GRPOTrainer logs for it (none: null).
+  { key: 'update', label: 'update', trl: 'step' },
+  { key: 'evalAccuracy', label: 'eval_accuracy', trl: null },
+  { key: 'evalEntropy', label: 'eval_entropy', trl: null },
+  { key: 'informativeFraction', label: 'informative_fraction', trl: null },
+  { key: 'discardedFraction', label: 'discarded_fraction', trl: null },
+  { key: 'ratioMin', label: 'ratio_min', trl: null },
+  { key: 'ratioMean', label: 'ratio_mean', trl: null },
+  { key: 'ratioMax', label: 'ratio_max', trl: null },
+  { key: 'clipFractionLow', label: 'clip_fraction_low', trl: 'clip_ratio/low_mean' },
+  { key: 'clipFractionHigh', label: 'clip_fraction_high', trl: 'clip_ratio/high_mean' },
+  { key: 'clipFractionRegion', label: 'clip_fraction_region', trl: 'clip_ratio/region_mean' },
+  { key: 'kl', label: 'kl', trl: 'kl' },
+  { key: 'loss', label: 'loss', trl: 'loss' },
+  { key: 'gradNorm', label: 'grad_norm', trl: 'grad_norm' },
+  { key: 'meanReward', label: 'mean_reward', trl: 'reward' },
+  { key: 'accuracy', label: 'accuracy', trl: null },
+  { key: 'meanLength', label: 'mean_length', trl: 'completions/mean_length' },
+  { key: 'truncatedFraction', label: 'truncated_fraction', trl: 'completions/clipped_ratio' },
+  { key: 'entropy', label: 'entropy', trl: 'entropy' },
+  // Added with TRL 1.9 parity (absent from older run files: shown as "—").
+  { key: 'clipRatioLowMin', label: 'clip_ratio_low_min', trl: 'clip_ratio/low_min' },
+  { key: 'clipRatioHighMax', label: 'clip_ratio_high_max', trl: 'clip_ratio/high_max' },
+  { key: 'fracRewardZeroStd', label: 'frac_reward_zero_std', trl: 'frac_reward_zero_std' },
+  { key: 'minLength', label: 'min_length', trl: 'completions/min_length' },
+  { key: 'maxLength', label: 'max_length', trl: 'completions/max_length' },
+  { key: 'cispoClipRatio', label: 'cispo_clip_ratio', trl: 'cispo_clip_ratio' },
+  { key: 'samplingRatioMin', label: 'sampling_ratio_min', trl: 'sampling/importance_sampling_ratio/min' },
+  { key: 'samplingRatioMean', label: 'sampling_ratio_mean', trl: 'sampling/importance_sampling_ratio/mean' },
+  { key: 'samplingRatioMax', label: 'sampling_ratio_max', trl: 'sampling/importance_sampling_ratio/max' },
+  { key: 'samplingLogpDifferenceMean', label: 'sampling_logp_difference_mean', trl: 'sampling/sampling_logp_difference/mean' },
+  { key: 'samplingLogpDifferenceMax', label: 'sampling_logp_difference_max', trl: 'sampling/sampling_logp_difference/max' },
+  { key: 'entropyCoef', label: 'entropy_coef', trl: 'entropy_coef' },
 ];
+
+/** The TRL 1.9 metric a history field corresponds to, or null. */
+export function trlMetric(key) {
+  return HISTORY_COLUMNS.find((c) => c.key === key)?.trl ?? null;
+}
 
 /** Fields of a history row that are not finite numbers (NaN, ±Infinity, missing): divergence. */
 export function divergentFields(row) {
