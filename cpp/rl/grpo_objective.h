@@ -38,7 +38,10 @@
 // off_policy_mask_threshold, use_bias_correction_kl, entropy_coef): huggingface/trl
 // trl/trainer/grpo_trainer.py at v1.9.0 (commit 35def3e, per /work/shared/TRL-NOTES.md), methods
 // _compute_loss, get_gamma_weights, get_off_policy_mask, get_high_entropy_mask; the formulas are
-// in rl/loss_terms.h. The IS-ratio metrics of vllm_importance_sampling_correction are not here yet.
+// in rl/loss_terms.h. vllm_importance_sampling_correction (its four modes, clip min/max, where
+// _compute_loss applies it and its sampling/* metrics): read from several copies of v1.9's
+// _generate_and_score_completions and _compute_loss that the code search holds (they agree with
+// each other and with TRL-NOTES.md); VESPO's use of the weights from get_gamma_weights.
 // Choices of ours: a group whose rewards are all equal gets exactly zero advantages (TRL gets
 // ~1e-13 from rounding of the mean); ratio min/mean/max are over unmasked tokens (NaN when there
 // are none); a zero-length completion contributes nothing.

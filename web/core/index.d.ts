@@ -67,9 +67,30 @@ export type Profile = 'smoke' | 'full';
 export type LossType = 'grpo' | 'bnpo' | 'dr_grpo' | 'dapo' | 'cispo' | 'sapo' | 'luspo' | 'vespo';
 export type ScaleRewards = 'group' | 'batch' | 'none';
 export type ImportanceSamplingLevel = 'token' | 'sequence';
+/** TRL's vllm_importance_sampling_mode. */
+export type SamplerCorrectionMode = 'token_truncate' | 'token_mask' | 'sequence_truncate' | 'sequence_mask';
+
+/** TRL 1.9's loss options (TRL's defaults; null = TRL's None). */
+export interface TrlLossOptions {
+  sapoTemperaturePos: number;
+  sapoTemperatureNeg: number;
+  vespoKPos: number;
+  vespoLambdaPos: number;
+  vespoKNeg: number;
+  vespoLambdaNeg: number;
+  delta: number | null;
+  topEntropyQuantile: number;
+  offPolicyMaskThreshold: number | null;
+  useBiasCorrectionKl: boolean;
+  entropyCoef: number;
+  vllmImportanceSamplingCorrection: boolean;
+  vllmImportanceSamplingMode: SamplerCorrectionMode;
+  vllmImportanceSamplingClipMin: number | null;
+  vllmImportanceSamplingClipMax: number;
+}
 
 /** The full, validated training config (camelCase; TRL's GRPOConfig names in docs/api.md). */
-export interface ExperimentConfig {
+export interface ExperimentConfig extends TrlLossOptions {
   profile: Profile;
   seed: number;
   trainPrompts: number;
@@ -97,6 +118,17 @@ export interface ExperimentConfig {
   dynamicSampling: boolean;
   maskTruncated: boolean;
   importanceSamplingLevel: ImportanceSamplingLevel;
+  advantageEstimator: AdvantageEstimator;
+  /** 0: sample from the policy; s > 0: from a copy with weights rounded to multiples of s. */
+  samplerMismatch: number;
+  useAdaptiveEntropy: boolean;
+  entropyTarget: number;
+  entropyCoefDelta: number;
+  entropyCoefMin: number;
+  entropyCoefMax: number;
+  syncRefModel: boolean;
+  refModelMixupAlpha: number;
+  refModelSyncSteps: number;
   evalSamples: number;
   finalEvalSamples: number;
 }
@@ -189,6 +221,19 @@ export interface HistoryRow {
   meanLength: number;
   truncatedFraction: number;
   entropy: number;
+  // TRL's metrics (names in HISTORY_COLUMNS, web/js/training/run-format.js); absent in older files.
+  clipRatioLowMin?: number;
+  clipRatioHighMax?: number;
+  fracRewardZeroStd?: number;
+  minLength?: number;
+  maxLength?: number;
+  cispoClipRatio?: number;
+  samplingRatioMin?: number;
+  samplingRatioMean?: number;
+  samplingRatioMax?: number;
+  samplingLogpDifferenceMean?: number;
+  samplingLogpDifferenceMax?: number;
+  entropyCoef?: number;
 }
 
 export interface Tensor {
@@ -352,7 +397,13 @@ export interface GrpoObjectiveOptions {
   maxCompletionLength?: number;
   importanceSamplingLevel?: ImportanceSamplingLevel;
   maskTruncated?: boolean;
+  advantageEstimator?: AdvantageEstimator;
+  /** The sampler's log-probs (TRL's sampling_per_token_logps): the correction, the off-policy mask. */
+  samplingLogProbs?: number[][];
 }
+
+export interface GrpoObjectiveOptions extends Partial<TrlLossOptions> {}
+
 
 export interface GrpoObjectiveMetrics {
   clipRatioLowMean: number;
@@ -367,6 +418,19 @@ export interface GrpoObjectiveMetrics {
   ratioMin: number;
   ratioMean: number;
   ratioMax: number;
+  /** null where TRL logs none (the clip family only for grpo, bnpo, dr_grpo, dapo, luspo). */
+  clipRatioLowMin: number | null;
+  clipRatioHighMax: number | null;
+  cispoClipRatio: number | null;
+  vespoPhiSeqMean: number | null;
+  numEntropyMasked: number;
+  numOffPolicyMasked: number;
+  /** null without samplingLogProbs. */
+  samplingImportanceRatioMin: number | null;
+  samplingImportanceRatioMean: number | null;
+  samplingImportanceRatioMax: number | null;
+  samplingLogpDifferenceMean: number | null;
+  samplingLogpDifferenceMax: number | null;
 }
 
 export interface GrpoObjective {

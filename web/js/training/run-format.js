@@ -313,6 +313,7 @@ export function pyFloat(x) {
 }
 
 function pyValue(value, kind) {
+  if (value === null) return 'None'; // a None-able field at TRL's default
   if (kind === 'bool') return value ? 'True' : 'False';
   if (kind === 'enum' || typeof value === 'string') return JSON.stringify(value);
   if (kind === 'int') return String(value);
@@ -328,6 +329,8 @@ export function trlConfigPython(config, notes = {}) {
   const fields = CONFIG_TABLE.fields.filter((f) => f.name !== 'profile');
   const args = [['output_dir', JSON.stringify('module-09-toy-grpo'), null]];
   for (const f of fields) if (f.trl) args.push([f.trl, pyValue(config[f.name], f.kind), f.name]);
+  // The toy's mismatched sampler stands for vLLM's: TRL corrects (and measures) only with vLLM.
+  if (config.samplerMismatch > 0) args.push(['use_vllm', 'True', `samplerMismatch = ${config.samplerMismatch}`]);
   const width = Math.max(...args.map(([name, value]) => name.length + value.length + 2));
   const lines = ['from trl import GRPOConfig', '', 'training_args = GRPOConfig('];
   for (const [name, value, source] of args) {
