@@ -290,8 +290,11 @@ TEST_CASE("TRL 1.9 losses and options: masked completions' values change nothing
   const Option option =
       GENERATE(Option::None, Option::Delta, Option::EntropyQuantile, Option::OffPolicyMask,
                Option::BiasCorrectionKl, Option::EntropyCoef);
+  const bool sampler_correction = GENERATE(false, true);
   ObjectiveConfig config = base_config(loss);
   config.mask_truncated = true;
+  config.vllm_importance_sampling_correction = sampler_correction;
+  config.vllm_importance_sampling_mode = SamplerCorrection::SequenceTruncate;
   const ObjectiveInputs inputs = random_batch(11);
   apply(option, config, inputs);
   INFO("loss " << grpo::loss_type_name(loss) << ", option " << option_name(option));
@@ -325,6 +328,8 @@ TEST_CASE("TRL 1.9 losses and options: masked completions' values change nothing
   CHECK(a.metrics.kl == b.metrics.kl);
   CHECK(a.metrics.entropy == b.metrics.entropy);
   CHECK(a.metrics.num_entropy_masked == b.metrics.num_entropy_masked);
+  CHECK(a.metrics.sampling_ratio_mean == b.metrics.sampling_ratio_mean);
+  CHECK(a.metrics.sampling_logp_difference_max == b.metrics.sampling_logp_difference_max);
 }
 
 namespace {
