@@ -320,6 +320,34 @@ function pyValue(value, kind) {
   return pyFloat(value);
 }
 
+/** A Python literal of a GRPOConfig argument as JS (True, False, None, a number, a string), or undefined. */
+function pyLiteral(text) {
+  const t = text.trim();
+  if (t === 'True' || t === 'False') return t === 'True';
+  if (t === 'None') return null;
+  if (/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return Number(t);
+  const quoted = /^"([^"\\]*)"$|^'([^'\\]*)'$/.exec(t);
+  return quoted ? (quoted[1] ?? quoted[2]) : undefined;
+}
+
+/**
+ * The arguments of a GRPOConfig(...) call (one `name=value` per line, as TRL's docs and the
+ * notebook write them) as the toy's options: {options: {field: value}, other: {name: text}} where
+ * `other` holds the arguments no table field translates (TrainingArguments, expressions).
+ */
+export function trlArgsToOptions(python) {
+  const byTrl = new Map(CONFIG_TABLE.fields.filter((f) => f.trl).map((f) => [f.trl, f.name]));
+  const options = {};
+  const other = {};
+  for (const match of python.matchAll(/^\s*([a-z_][a-z0-9_]*)=(.*?),?\s*(#.*)?$/gm)) {
+    const [, name, text] = match;
+    const value = pyLiteral(text);
+    if (byTrl.has(name) && value !== undefined) options[byTrl.get(name)] = value;
+    else other[name] = text.trim();
+  }
+  return { options, other };
+}
+
 /**
  * The toy config as TRL GRPOConfig arguments (copyable Python): one argument per field of the
  * core's table that has a TRL name, then a comment naming the fields TRL has no argument for.
