@@ -109,6 +109,7 @@ auto prefixed(const std::string& prefix, Fn&& fn) -> decltype(fn()) {
 
 struct RunContext;
 double max_reward(const RunContext& context);
+double min_reward(const RunContext& context);
 
 struct RunContext {
   Json config;  // normalized (experimentConfig's output)
@@ -120,7 +121,13 @@ struct RunContext {
 // Rewards are correctness + formatWeight * format, so means lie in [0, 1 + formatWeight] (with
 // room for the rounding of a mean).
 double max_reward(const RunContext& context) {
-  return (1.0 + context.config["formatWeight"].get<double>()) * (1.0 + 1e-9);
+  const Json& c = context.config;
+  return (c["correctnessWeight"].get<double>() + c["formatWeight"].get<double>()) * (1.0 + 1e-9);
+}
+
+// The soft overlong punishment is <= 0: the lowest mean reward is -overlongWeight.
+double min_reward(const RunContext& context) {
+  return -context.config["overlongWeight"].get<double>() * (1.0 + 1e-9);
 }
 
 Json read_run_config(const Json& run, RunContext& context) {
@@ -215,7 +222,7 @@ Json read_metrics(const Json& run, const char* key, const RunContext& context) {
   const std::string path = std::string("run.") + key;
   const Json& m = as_object(member(run, "run", key), path);
   const Range length{0.0, static_cast<double>(context.max_new_tokens)};
-  const Range reward{0.0, max_reward(context)};
+  const Range reward{min_reward(context), max_reward(context)};
   Json out;
   out["accuracy"] = number_at(member(m, path, "accuracy"), path, "accuracy", kFraction);
   out["meanReward"] = number_at(member(m, path, "meanReward"), path, "meanReward", reward);
@@ -284,7 +291,7 @@ Json read_history(const Json& run, const RunContext& context) {
         "run.history: must hold at most updates = " + std::to_string(updates) +
             " rows (run.config), got " + std::to_string(list.size()));
   const Range length{0.0, static_cast<double>(context.max_new_tokens)};
-  const Range reward{0.0, max_reward(context)};
+  const Range reward{min_reward(context), max_reward(context)};
   struct Field {
     const char* key;
     Range range;

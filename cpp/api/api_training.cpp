@@ -123,21 +123,23 @@ Json result_json(Experiment& e) {
 Json rollout_row_json(const RolloutRow& row, const Vocab& vocab, const std::string& version) {
   Json tokens = Json::array();
   for (int id : row.tokens) tokens.push_back(vocab.tokens[id]);
-  return Json{
-      {"promptId", row.prompt_id},
-      {"responseTokens", tokens},
-      {"responseTokenIds", row.tokens},
-      {"responseText", row.score.text},
-      {"reward", row.score.reward},
-      {"rewardComponents", {{"correctness", row.score.correctness}, {"format", row.score.format}}},
-      {"accuracy", row.score.accuracy},
-      {"status", status_name(row.score.status)},
-      {"length", row.tokens.size()},
-      {"terminated", row.terminated},
-      {"oldLogProbs", row.old_logp},
-      {"entropies", row.entropy},
-      {"advantage", row.advantage},
-      {"generatorVersion", version}};
+  return Json{{"promptId", row.prompt_id},
+              {"responseTokens", tokens},
+              {"responseTokenIds", row.tokens},
+              {"responseText", row.score.text},
+              {"reward", row.score.reward},
+              {"rewardComponents",
+               {{"correctness", row.score.correctness},
+                {"format", row.score.format},
+                {"overlong", row.score.overlong}}},
+              {"accuracy", row.score.accuracy},
+              {"status", status_name(row.score.status)},
+              {"length", row.tokens.size()},
+              {"terminated", row.terminated},
+              {"oldLogProbs", row.old_logp},
+              {"entropies", row.entropy},
+              {"advantage", row.advantage},
+              {"generatorVersion", version}};
 }
 
 // --- live experiments --------------------------------------------------------------------

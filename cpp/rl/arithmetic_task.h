@@ -86,7 +86,9 @@ struct Scored {
   double correctness = 0.0;  // 1 iff the verifier accepts the text and the response terminated
   double format = 0.0;       // 1 iff terminated and the text is exactly one number (sign, digits,
                              // optional /digits) that the verifier grades correct or incorrect
-  double reward = 0.0;       // correctness + format_weight * format
+  double reward = 0.0;       // correctness + format_weight * format (the trainer reweighs it:
+                             // rl/trainer.cpp task_reward)
+  double overlong = 0.0;     // DAPO's soft overlong punishment, set by the trainer (<= 0)
 };
 
 // Scores a sampled response against the prompt's answer with check_numeric_answer.

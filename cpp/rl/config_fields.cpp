@@ -87,6 +87,11 @@ FieldSpec enum_field(const char* name, const std::vector<std::string>& options,
   return f;
 }
 
+const std::vector<std::string>& aggregation_names() {
+  static const std::vector<std::string> names = {"sum_then_normalize", "normalize_then_sum"};
+  return names;
+}
+
 std::vector<FieldSpec> build_table() {
   constexpr bool kOpen = true, kClosed = false;
   std::vector<FieldSpec> t;
@@ -106,8 +111,19 @@ std::vector<FieldSpec> build_table() {
   t.push_back(int_field("trainPrompts", 1, 200, 64, 112, nullptr, GRPO_WHOLE(train_prompts)));
   t.push_back(int_field("heldoutPrompts", 0, 200, 32, 40, nullptr, GRPO_WHOLE(heldout_prompts)));
   t.push_back(int_field("maxOperand", 1, 9, 9, 9, nullptr, GRPO_WHOLE(max_operand)));
-  t.push_back(number_field("formatWeight", 0, 10, kClosed, kClosed, 0.1, nullptr,
+  // Rewards (TRL reward_weights over the task's reward functions, multi_objective_aggregation,
+  // and DAPO's soft overlong punishment as a third function, off while its weight is 0).
+  t.push_back(number_field("correctnessWeight", 0, 10, kClosed, kClosed, 1.0, "reward_weights[0]",
+                           GRPO_REAL(correctness_weight)));
+  t.push_back(number_field("formatWeight", 0, 10, kClosed, kClosed, 0.1, "reward_weights[1]",
                            GRPO_REAL(format_weight)));
+  t.push_back(number_field("overlongWeight", 0, 10, kClosed, kClosed, 0.0, "reward_weights[2]",
+                           GRPO_REAL(overlong_weight)));
+  t.push_back(int_field("overlongMaxCompletionLen", 1, 16, 4, 4, nullptr,
+                        GRPO_WHOLE(overlong_max_completion_len)));
+  t.push_back(int_field("softPunishCache", 0, 16, 2, 2, nullptr, GRPO_WHOLE(soft_punish_cache)));
+  t.push_back(enum_field("multiObjectiveAggregation", aggregation_names(), 0,
+                         "multi_objective_aggregation", GRPO_WHOLE(normalize_then_sum)));
   // Policy.
   t.push_back(int_field("embed", 1, 256, 16, 16, nullptr, GRPO_WHOLE(embed)));
   t.push_back(int_field("hidden", 1, 512, 64, 64, nullptr, GRPO_WHOLE(hidden)));

@@ -42,10 +42,22 @@ void check_field_relations(const ExperimentConfig& config) {
   require_at_most_field("promptBatch", config.prompt_batch, "trainPrompts", config.train_prompts);
   require_at_most_field("entropyCoefMin", config.entropy_coef_min, "entropyCoefMax",
                         config.entropy_coef_max);
+  require_at_most_field("softPunishCache", config.soft_punish_cache, "overlongMaxCompletionLen",
+                        config.overlong_max_completion_len);
   const ObjectiveConfig& o = config.objective;
   if (o.vllm_importance_sampling_clip_min)
     require_at_most_field("vllmImportanceSamplingClipMin", *o.vllm_importance_sampling_clip_min,
                           "vllmImportanceSamplingClipMax", o.vllm_importance_sampling_clip_max);
+  // TRL aggregates rewards for GRPO's group advantages only.
+  require_coded(!config.normalize_then_sum || o.advantage_estimator == AdvantageEstimator::Grpo,
+                "must_equal", "advantageEstimator", [&] {
+                  return std::pair<MessageParams, std::string>{
+                      {{"expected", std::string("grpo")},
+                       {"got", std::string(advantage_estimator_name(o.advantage_estimator))}},
+                      "advantageEstimator: must be grpo with multiObjectiveAggregation "
+                      "normalize_then_sum, got " +
+                          std::string(advantage_estimator_name(o.advantage_estimator))};
+                });
   // TRL refuses sync_ref_model without a reference model, which beta = 0 does not load.
   require_coded(!config.sync_ref_model || o.beta > 0, "needs_positive", "syncRefModel", [&] {
     return std::pair<MessageParams, std::string>{

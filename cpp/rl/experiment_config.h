@@ -18,8 +18,16 @@ struct ExperimentConfig {
   // Task (arithmetic prompts, rl/arithmetic_task.h).
   int train_prompts = 0;
   int heldout_prompts = 0;
-  int max_operand = 0;       // operands 0..max_operand
-  double format_weight = 0;  // reward = correctness + format_weight * format
+  int max_operand = 0;  // operands 0..max_operand
+  // The task's reward functions and TRL's reward_weights over them: correctness, format and
+  // DAPO's soft overlong punishment (get_soft_overlong_punishment), aggregated as
+  // multi_objective_aggregation says (rl/trainer.cpp task_reward, aggregated_rewards).
+  double correctness_weight = 0;        // reward_weights[0]
+  double format_weight = 0;             // reward_weights[1]
+  double overlong_weight = 0;           // reward_weights[2]; 0 leaves the function out
+  int overlong_max_completion_len = 0;  // its max_completion_len
+  int soft_punish_cache = 0;            // its soft_punish_cache
+  bool normalize_then_sum = false;      // multi_objective_aggregation
 
   // Policy (rl/gru_policy.h).
   int embed = 0;   // E

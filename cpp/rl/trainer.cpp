@@ -44,6 +44,68 @@ std::string teacher_answer(const Prompt& prompt, double accuracy, Rng& rng) {
 
 }  // namespace
 
+ObjectiveConfig objective_config(const ExperimentConfig& config) {
+  ObjectiveConfig objective = config.objective;
+  // normalize_then_sum normalises the summed rewards over the batch: "batch" scaling of rewards
+  // whose group means are already 0 (TRL subtracts the batch mean, here the group mean: both
+  // are 0 up to rounding, ~1e-17).
+  if (config.normalize_then_sum) objective.scale_rewards = ScaleRewards::Batch;
+  return objective;
+}
+
+double soft_overlong_punishment(int length, int max_completion_len, int soft_punish_cache) {
+  // trl/rewards/other_rewards.py get_soft_overlong_punishment: 0 up to max - cache, then a linear
+  // ramp to -1 at max, -1 beyond.
+  const int expected = max_completion_len - soft_punish_cache;
+  if (length <= expected) return 0.0;
+  if (length <= max_completion_len)
+    return static_cast<double>(expected - length) / soft_punish_cache;
+  return -1.0;
+}
+
+void task_reward(Scored& score, int length, const ExperimentConfig& config) {
+  score.overlong = config.overlong_weight != 0
+                       ? soft_overlong_punishment(length, config.overlong_max_completion_len,
+                                                  config.soft_punish_cache)
+                       : 0.0;
+  // sum_then_normalize's reward: TRL's (rewards_per_func * reward_weights).nansum(1).
+  if (config.correctness_weight != 1.0 || config.overlong_weight != 0)
+    score.reward = config.correctness_weight * score.correctness +
+                   config.format_weight * score.format + config.overlong_weight * score.overlong;
+}
+
+std::vector<double> aggregated_rewards(const std::vector<const Scored*>& scores, int group_size,
+                                       const ExperimentConfig& config) {
+  std::vector<double> out(scores.size(), 0.0);
+  if (!config.normalize_then_sum) {
+    for (std::size_t j = 0; j < scores.size(); ++j) out[j] = scores[j]->reward;
+    return out;
+  }
+  // normalize_then_sum: each function's rewards normalised in their group ((r - mean) /
+  // (std + 1e-4), std with n - 1), then weighted and summed; the batch normalisation follows in
+  // the objective (scale_rewards "batch", see task_advantage_config).
+  const double weights[] = {config.correctness_weight, config.format_weight,
+                            config.overlong_weight};
+  const int functions = config.overlong_weight != 0 ? 3 : 2;
+  for (std::size_t start = 0; start < scores.size(); start += group_size) {
+    for (int f = 0; f < functions; ++f) {
+      auto value = [&](std::size_t j) {
+        const Scored& s = *scores[j];
+        return f == 0 ? s.correctness : f == 1 ? s.format : s.overlong;
+      };
+      double mean = 0, var = 0;
+      for (int g = 0; g < group_size; ++g) mean += value(start + g);
+      mean /= group_size;
+      for (int g = 0; g < group_size; ++g)
+        var += (value(start + g) - mean) * (value(start + g) - mean);
+      const double std_dev = std::sqrt(var / (group_size - 1));
+      for (int g = 0; g < group_size; ++g)
+        out[start + g] += weights[f] * (value(start + g) - mean) / (std_dev + 1e-4);
+    }
+  }
+  return out;
+}
+
 RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
                               const std::vector<Prompt>& prompts, const ExperimentConfig& config,
                               Rng& rng) {
@@ -62,6 +124,7 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
       row.terminated = sampled.terminated[j];
       row.score =
           score_response(row.tokens, row.terminated, prompts[p], vocab, config.format_weight);
+      task_reward(row.score, static_cast<int>(row.tokens.size()), config);
       row.old_logp = sampled.logp[j];
       row.entropy = sampled.entropy[j];
       batch.groups[p].push_back(std::move(row));
@@ -70,7 +133,7 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
   // Which groups the update uses: all, or with dynamic sampling only those whose rewards differ.
   int informative = 0;
   batch.kept.assign(prompts.size(), true);
-  std::vector<double> kept_rewards;
+  std::vector<const Scored*> kept_scores;
   for (std::size_t p = 0; p < prompts.size(); ++p) {
     const auto& rows = batch.groups[p];
     const bool differ = std::any_of(rows.begin(), rows.end(), [&](const RolloutRow& r) {
@@ -79,13 +142,22 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
     informative += differ ? 1 : 0;
     batch.kept[p] = differ || !config.dynamic_sampling;
     if (batch.kept[p])
-      for (const RolloutRow& r : rows) kept_rewards.push_back(r.score.reward);
+      for (const RolloutRow& r : rows) kept_scores.push_back(&r.score);
+  }
+  // What the objective sees of the kept groups' rewards (sum_then_normalize: the weighted sum).
+  const std::vector<double> kept_rewards = aggregated_rewards(kept_scores, group, config);
+  {
+    std::size_t next = 0;
+    for (std::size_t p = 0; p < prompts.size(); ++p)
+      if (batch.kept[p])
+        for (RolloutRow& r : batch.groups[p]) r.objective_reward = kept_rewards[next++];
   }
   // Advantages as the update computes them: over the kept groups only (with batch scaling the
   // batch std is theirs); a dropped group's rewards are all equal, so its advantages are 0.
   if (!kept_rewards.empty()) {
-    const std::vector<double> advantages = grpo_advantages(
-        kept_rewards, group, config.objective.scale_rewards, config.objective.advantage_estimator);
+    const std::vector<double> advantages =
+        grpo_advantages(kept_rewards, group, objective_config(config).scale_rewards,
+                        config.objective.advantage_estimator);
     std::size_t next = 0;
     for (std::size_t p = 0; p < prompts.size(); ++p)
       if (batch.kept[p])
@@ -111,8 +183,9 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
     int prompt_correct = 0;
     for (int g = 0; g < samples; ++g) {
       const std::size_t j = p * samples + g;
-      const Scored score = score_response(sampled.tokens[j], sampled.terminated[j], prompts[p],
-                                          vocab, config.format_weight);
+      Scored score = score_response(sampled.tokens[j], sampled.terminated[j], prompts[p], vocab,
+                                    config.format_weight);
+      task_reward(score, static_cast<int>(sampled.tokens[j].size()), config);
       prompt_correct += score.accuracy;
       reward += score.reward;
       tokens += static_cast<double>(sampled.tokens[j].size());
@@ -303,7 +376,7 @@ HistoryRow Experiment::update() {
     prompts.push_back(batch_prompts[p].tokens);
     for (const RolloutRow& r : rows) {
       completions.push_back(r.tokens);
-      inputs.rewards.push_back(r.score.reward);
+      inputs.rewards.push_back(r.objective_reward);
       inputs.truncated.push_back(!r.terminated);
       if (separate_sampler) inputs.sampling_logp->push_back(r.old_logp);
     }
@@ -338,7 +411,7 @@ HistoryRow Experiment::update() {
     int epochs_with_tokens = 0;
     row.clip_ratio_low_min = std::numeric_limits<double>::infinity();
     row.clip_ratio_high_max = 0;
-    ObjectiveConfig objective = config_.objective;
+    ObjectiveConfig objective = objective_config(config_);
     for (int epoch = 0; epoch < config_.update_epochs; ++epoch) {
       if (epoch > 0) policy_.forward(prompts, completions, config_.temperature, out);
       inputs.logp = out.logp;

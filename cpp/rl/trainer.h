@@ -64,6 +64,8 @@ struct RolloutRow {
   std::vector<double> old_logp;  // the sampler (the behaviour policy), per token
   std::vector<double> entropy;   // the sampler, per token
   double advantage = 0;          // the update's: over the kept groups (0 in a dropped group)
+  double objective_reward = 0;   // what the objective takes as this row's reward (the weighted
+                                 // sum, or normalize_then_sum's group-normalised sum)
 };
 
 struct RolloutBatch {
@@ -76,6 +78,18 @@ struct RolloutBatch {
 // Samples `config.objective.group_size` responses for each prompt from `policy` (frozen: not
 // changed), scores them, marks the groups the update keeps and computes their advantages as
 // the update does (the objective's group_advantages over the kept groups' rewards).
+// The task's rewards (TRL: reward functions, reward_weights, multi_objective_aggregation).
+// DAPO's soft overlong punishment of a completion of `length` tokens (0, a ramp, then -1).
+double soft_overlong_punishment(int length, int max_completion_len, int soft_punish_cache);
+// Sets score.overlong and score.reward = the weighted sum of the three functions.
+void task_reward(Scored& score, int length, const ExperimentConfig& config);
+// The rewards the objective takes for rows in groups of `group_size`: the weighted sums, or with
+// normalize_then_sum each function normalised in its group, then weighted and summed.
+std::vector<double> aggregated_rewards(const std::vector<const Scored*>& scores, int group_size,
+                                       const ExperimentConfig& config);
+// The objective's settings of the run (normalize_then_sum scales over the batch).
+ObjectiveConfig objective_config(const ExperimentConfig& config);
+
 RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
                               const std::vector<Prompt>& prompts, const ExperimentConfig& config,
                               Rng& rng);

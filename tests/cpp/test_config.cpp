@@ -44,6 +44,8 @@ Json args_with(const FieldSpec& f, const Json& value) {
   if (name == "entropyCoefMin") args["entropyCoefMax"] = 10;
   if (name == "vllmImportanceSamplingClipMin") args["vllmImportanceSamplingClipMax"] = 1e6;
   if (name == "syncRefModel") args["beta"] = 0.1;
+  if (name == "softPunishCache") args["overlongMaxCompletionLen"] = 16;
+  if (name == "overlongMaxCompletionLen") args["softPunishCache"] = 0;
   return args;
 }
 

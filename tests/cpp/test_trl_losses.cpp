@@ -777,3 +777,47 @@ TEST_CASE("the trainer: delta and offPolicyMaskThreshold run without NaN", "[tra
   });
   for (const auto& row : e.history()) CHECK(std::isfinite(row.loss));
 }
+
+TEST_CASE("rewards: TRL's soft overlong punishment and normalize_then_sum by hand", "[trainer]") {
+  // get_soft_overlong_punishment(max_completion_len 4, soft_punish_cache 2): 0 up to 2 tokens,
+  // then (2 - L) / 2, then -1.
+  CHECK(grpo::soft_overlong_punishment(2, 4, 2) == 0.0);
+  CHECK(grpo::soft_overlong_punishment(3, 4, 2) == -0.5);
+  CHECK(grpo::soft_overlong_punishment(4, 4, 2) == -1.0);
+  CHECK(grpo::soft_overlong_punishment(5, 4, 2) == -1.0);
+  // Two groups of two, (correctness, format): {(1, 1), (0, 1)} and {(1, 0), (1, 1)}. Each
+  // function normalised in its group: ±a with a = 0.5 / (sqrt(0.5) + 1e-4) where the values differ,
+  // 0 where they are equal (0 / (0 + 1e-4)); weights (1, 0.1): {a, -a}, {-0.1 a, 0.1 a}.
+  grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
+  config.normalize_then_sum = true;
+  std::vector<grpo::Scored> s(4);
+  const double values[4][2] = {{1, 1}, {0, 1}, {1, 0}, {1, 1}};
+  std::vector<const grpo::Scored*> rows;
+  for (int j = 0; j < 4; ++j) {
+    s[j].correctness = values[j][0];
+    s[j].format = values[j][1];
+    rows.push_back(&s[j]);
+  }
+  const std::vector<double> r = grpo::aggregated_rewards(rows, 2, config);
+  CHECK_THAT(r[0], WithinRel(kA, 1e-12));
+  CHECK_THAT(r[1], WithinRel(-kA, 1e-12));
+  CHECK_THAT(r[2], WithinRel(-0.1 * kA, 1e-12));
+  CHECK_THAT(r[3], WithinRel(0.1 * kA, 1e-12));
+  CHECK(grpo::objective_config(config).scale_rewards == grpo::ScaleRewards::Batch);
+}
+
+TEST_CASE("the trainer: reward weights, normalize_then_sum and the overlong punishment",
+          "[trainer]") {
+  const grpo::Experiment plain = run_smoke([](grpo::ExperimentConfig&) {});
+  const grpo::Experiment gdpo = run_smoke([](grpo::ExperimentConfig& c) {
+    c.normalize_then_sum = true;
+    c.overlong_weight = 0.5;
+    c.overlong_max_completion_len = 3;
+    c.soft_punish_cache = 1;
+  });
+  for (const auto& row : gdpo.history()) {
+    CHECK(std::isfinite(row.loss));
+    CHECK(row.mean_reward >= -0.5);
+  }
+  CHECK(gdpo.history()[1].loss != plain.history()[1].loss);
+}

@@ -91,3 +91,12 @@ test('the lesson of the sampler-mismatch presets holds on every seed: the correc
     assert.ok(largest(on) <= 3 && largest(off) > 3, `seed ${seed}: ratios ${largest(on)} and ${largest(off)}`);
   }
 });
+
+test('training with TRL\'s reward options: normalize_then_sum and the soft overlong punishment', () => {
+  const base = core.runToyGrpoExperiment({ seed: 4, updates: 4 });
+  const run = core.runToyGrpoExperiment({ seed: 4, updates: 4, multiObjectiveAggregation: 'normalize_then_sum', overlongWeight: 0.5, overlongMaxCompletionLen: 3, softPunishCache: 1 });
+  for (const row of run.history) assert.ok(Number.isFinite(row.loss) && row.meanReward >= -0.5, `update ${row.update}`);
+  assert.notEqual(run.history[1].loss, base.history[1].loss);
+  assert.throws(() => core.experimentConfig({ softPunishCache: 5, overlongMaxCompletionLen: 3 }), { code: 'at_most_field', field: 'softPunishCache' });
+  assert.throws(() => core.experimentConfig({ multiObjectiveAggregation: 'normalize_then_sum', advantageEstimator: 'rloo' }), { code: 'must_equal', field: 'advantageEstimator' });
+});

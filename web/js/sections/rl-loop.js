@@ -42,6 +42,7 @@ export const PRESETS = [
     id: 'samplerCorrected',
     patch: { 'rl.samplerMismatch': 0.5, 'rl.vllmImportanceSamplingCorrection': true, 'rl.vllmImportanceSamplingMode': 'token_truncate' },
   },
+  { id: 'normalizeThenSum', patch: { 'rl.multiObjectiveAggregation': 'normalize_then_sum' } },
 ];
 
 /**

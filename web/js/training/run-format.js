@@ -337,13 +337,19 @@ function pyLiteral(text) {
  */
 export function trlArgsToOptions(python) {
   const byTrl = new Map(CONFIG_TABLE.fields.filter((f) => f.trl).map((f) => [f.trl, f.name]));
+  const listed = (name, text) => {
+    const items = /^\[(.*)\]$/.exec(text.trim())?.[1].split(',').map(pyLiteral);
+    if (!items?.every((v) => typeof v === 'number') || !byTrl.has(`${name}[0]`)) return false;
+    items.forEach((v, i) => byTrl.has(`${name}[${i}]`) && (options[byTrl.get(`${name}[${i}]`)] = v));
+    return true;
+  };
   const options = {};
   const other = {};
   for (const match of python.matchAll(/^\s*([a-z_][a-z0-9_]*)=(.*?),?\s*(#.*)?$/gm)) {
     const [, name, text] = match;
     const value = pyLiteral(text);
     if (byTrl.has(name) && value !== undefined) options[byTrl.get(name)] = value;
-    else other[name] = text.trim();
+    else if (!listed(name, text)) other[name] = text.trim();
   }
   return { options, other };
 }
@@ -356,7 +362,20 @@ export function trlArgsToOptions(python) {
 export function trlConfigPython(config, notes = {}) {
   const fields = CONFIG_TABLE.fields.filter((f) => f.name !== 'profile');
   const args = [['output_dir', JSON.stringify('module-09-toy-grpo'), null]];
-  for (const f of fields) if (f.trl) args.push([f.trl, pyValue(config[f.name], f.kind), f.name]);
+  // A list argument (TRL's reward_weights) is one table row per entry, named `name[i]`.
+  const lists = new Map();
+  for (const f of fields) {
+    if (!f.trl) continue;
+    const entry = /^(\w+)\[(\d+)\]$/.exec(f.trl);
+    if (!entry) args.push([f.trl, pyValue(config[f.name], f.kind), f.name]);
+    else if (!lists.has(entry[1])) lists.set(entry[1], [f]);
+    else lists.get(entry[1]).push(f);
+  }
+  for (const [name, entries] of lists) {
+    // The overlong punishment is a reward function only while its weight is not 0.
+    const used = entries.filter((f, i) => i < 2 || config[f.name] !== 0);
+    args.push([name, `[${used.map((f) => pyValue(config[f.name], f.kind)).join(', ')}]`, entries.map((f) => f.name).join(', ')]);
+  }
   // The toy's mismatched sampler stands for vLLM's: TRL corrects (and measures) only with vLLM.
   if (config.samplerMismatch > 0) args.push(['use_vllm', 'True', `samplerMismatch = ${config.samplerMismatch}`]);
   const width = Math.max(...args.map(([name, value]) => name.length + value.length + 2));
@@ -366,6 +385,7 @@ export function trlConfigPython(config, notes = {}) {
     lines.push(`    ${source ? `${text.padEnd(width)}  # ${source}` : text}`);
   }
   lines.push(')');
+  if (config.overlongWeight) lines.push(`# reward_funcs=[..., get_soft_overlong_punishment(max_completion_len=${config.overlongMaxCompletionLen}, soft_punish_cache=${config.softPunishCache})]  (trl.rewards)`);
   const untranslated = fields.filter((f) => !f.trl).map((f) => `${f.name}=${pyValue(config[f.name], f.kind)}`);
   lines.push(`# ${notes.untranslated ?? 'no GRPOConfig argument'}: ${untranslated.join(', ')}`);
   const completions = config.promptBatch * config.groupSize;
