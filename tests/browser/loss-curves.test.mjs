@@ -74,6 +74,9 @@ describe('sections 3 and 4: every TRL 1.9 loss', () => {
     assert.ok(close(weights[0], 0.2 * advantages[0]), 'the cap is epsilon_high itself');
     assert.match(page.url(), /adv\.loss=cispo/);
     assert.match(page.url(), /adv\.view=weight/);
+    // Only the chosen loss's parameters are shown.
+    const shown = async (key) => page.locator(`${SEC3} [data-key="${key}"]`).isVisible();
+    assert.deepEqual(await Promise.all(['adv.eh', 'adv.el', 'adv.delta', 'adv.stp', 'adv.kp'].map(shown)), [true, false, false, false, false]);
     assert.deepEqual([...problems.console, ...problems.page], []);
     await page.close();
   });
@@ -81,7 +84,7 @@ describe('sections 3 and 4: every TRL 1.9 loss', () => {
   test('screenshots: section 3 with the CISPO and with the SAPO curves', async () => {
     mkdirSync(SHOTS, { recursive: true });
     const { page } = await openPage(env.browser.context, env.server.origin);
-    for (const [loss, extra] of [['cispo', '&adv.eh=5&adv.ratio=1.35,0.85,3.2,0.7'], ['sapo', '']]) {
+    for (const [loss, extra] of [['cispo', '&adv.eh=0.28&adv.ratio=1.35,0.85,3.2,0.7'], ['sapo', '']]) {
       await gotoReady(page, `${env.server.origin}/#adv.loss=${loss}${extra}`);
       await chartUntil(page, (s) => s.datasets.length > 0, loss);
       const section = page.locator(SEC3);

@@ -175,15 +175,20 @@ export default {
     const uses = h('p', { class: 'muted' });
     const sumLine = h('p', { class: 'summary', dataset: { testid: 'sum-check' } });
     const boundKey = h('span', { class: 'bound-text' });
+    const clipKey = h(
+      'span',
+      {},
+      h('span', { class: 'key-free', 'aria-hidden': 'true', text: '○' }),
+      ` ${t('advantages.rowsFree')}   `,
+      h('span', { class: 'key-clipped', 'aria-hidden': 'true', text: '◆' }),
+      ` ${t('advantages.rowsClipped')}   `,
+    );
     const figure = chartFigure({ title: t('advantages.chartTitle'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng') });
     figure.figure.insertBefore(
       h(
         'p',
         { class: 'chart-key' },
-        h('span', { class: 'key-free', 'aria-hidden': 'true', text: '○' }),
-        ` ${t('advantages.rowsFree')}   `,
-        h('span', { class: 'key-clipped', 'aria-hidden': 'true', text: '◆' }),
-        ` ${t('advantages.rowsClipped')}   `,
+        clipKey,
         h('span', { class: 'key-bound', 'aria-hidden': 'true', text: '┆' }),
         boundKey,
       ),
@@ -196,7 +201,9 @@ export default {
     let noteFor = null;
     const render = (m) => {
       // Only the chosen loss's parameters are shown; its note (CISPO's trap among them) below.
-      for (const [key, f] of Object.entries(lossParams)) f.el.hidden = !LOSS_PARAMS[m.loss].includes(key);
+      // (style, not the hidden attribute: .field sets its own display.)
+      for (const [key, f] of Object.entries(lossParams)) f.el.style.display = LOSS_PARAMS[m.loss].includes(key) ? '' : 'none';
+      clipKey.style.display = m.clipFamily ? '' : 'none';
       if (noteFor !== m.loss) {
         lossNote.replaceChildren(ctx.rich(t(`advantages.note.${m.loss}`)), ctx.rich(t('advantages.reading')));
         boundKey.textContent = ` ${t(`advantages.bound.${m.loss}`)}`;
