@@ -99,8 +99,12 @@ export function compute(core, values) {
   const shown = distinct.length > MAX_CURVES ? [distinct[0], distinct[distinct.length - 1]] : distinct;
   // The chart's marked ratios: the clip bounds, delta's cap, CISPO's cap (epsilon_high itself).
   const bounds = { clip: [1 - epsLow, 1 + epsHigh], delta: [1 - epsLow, 1 + epsHigh, values['adv.delta']], cispo: [epsHigh], sapo: [1], vespo: [1] }[loss];
-  const reach = loss === 'clip' || loss === 'delta' ? 1 + epsHigh + 0.4 : 0;
-  const xmax = Math.max(2, reach, ...bounds.map((b) => b * 1.15), ...ratios.map((r) => r * 1.1));
+  // How far right the curve's shape shows: past the clip, across SAPO's gate (about 6 / tau
+  // wide), past VESPO's peaks (at k / lambda).
+  const sapoReach = 1 + 6 / Math.min(values['adv.stp'], values['adv.stn']);
+  const vespoReach = 2.5 * Math.max(values['adv.kp'] / values['adv.lp'], values['adv.kn'] / values['adv.ln']);
+  const reach = { clip: 1 + epsHigh + 0.4, delta: 1 + epsHigh + 0.4, cispo: 0, sapo: sapoReach, vespo: vespoReach }[loss];
+  const xmax = Math.max(2, Number.isFinite(reach) ? Math.min(reach, 50) : 0, ...bounds.map((b) => b * 1.15), ...ratios.map((r) => r * 1.1));
   // Ratios must be > 0: the grid starts one step right of 0.
   const grid = new Set(Array.from({ length: 240 }, (_, i) => Number(((xmax * (i + 1)) / 240).toFixed(6))));
   for (const knee of [...bounds, ...ratios]) if (knee > 0 && knee <= xmax) grid.add(knee);
