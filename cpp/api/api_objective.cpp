@@ -1,5 +1,7 @@
-// JSON API method grpoObjective: the GRPO objective of one batch (rl/grpo_objective.h). Option
-// keys it does not read are rejected by the dispatch (api.cpp).
+// JSON API methods grpoObjective (the GRPO objective of one batch, rl/grpo_objective.h),
+// tokenTermCurve (one token's term per loss type, rl/token_terms.h) and lossNormalizer (a
+// completion's normaliser, core/reductions.h). Option keys a method does not read are rejected
+// by the dispatch (api.cpp).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -8,6 +10,7 @@
 #include "api/api.h"
 #include "core/errors.h"
 #include "rl/grpo_objective.h"
+#include "rl/token_terms.h"
 
 namespace grpo::api {
 namespace {
@@ -39,6 +42,23 @@ std::optional<Ragged> rows_or_none(const Json& args, const char* name) {
   return number_rows(args, name);
 }
 
+// The per-token term's options (grpoObjective's and tokenTermCurve's), TRL's defaults (TRL's
+// None for delta: absent/null). Not validated here.
+ObjectiveConfig term_config(const Json& args) {
+  ObjectiveConfig config;
+  config.loss_type = parse_loss_type(string_or(args, "lossType", "grpo"));
+  config.eps_low = number_or(args, "epsLow", 0.2);
+  config.eps_high = number_or(args, "epsHigh", config.eps_low);  // TRL: epsilon_high = epsilon
+  config.sapo_temperature_pos = number_or(args, "sapoTemperaturePos", 1.0);
+  config.sapo_temperature_neg = number_or(args, "sapoTemperatureNeg", 1.05);
+  config.vespo_k_pos = number_or(args, "vespoKPos", 2.0);
+  config.vespo_lambda_pos = number_or(args, "vespoLambdaPos", 3.0);
+  config.vespo_k_neg = number_or(args, "vespoKNeg", 3.0);
+  config.vespo_lambda_neg = number_or(args, "vespoLambdaNeg", 2.0);
+  if (has(args, "delta")) config.delta = number(args, "delta");
+  return config;
+}
+
 Json grpo_objective_method(const Json& args) {
   ObjectiveInputs in;
   in.rewards = numbers(args, "rewards");
@@ -51,14 +71,12 @@ Json grpo_objective_method(const Json& args) {
 
   std::size_t longest = 1;
   for (const auto& row : in.logp) longest = std::max(longest, row.size());
-  ObjectiveConfig config;
-  config.group_size = bounded_int(integer(args, "groupSize"), "groupSize", 2);
-  config.loss_type = parse_loss_type(string_or(args, "lossType", "grpo"));
+  const int group_size = bounded_int(integer(args, "groupSize"), "groupSize", 2);
+  ObjectiveConfig config = term_config(args);
+  config.group_size = group_size;
   config.scale_rewards = parse_scale_rewards(string_or(args, "scaleRewards", "group"));
   config.advantage_estimator =
       parse_advantage_estimator(string_or(args, "advantageEstimator", "grpo"));
-  config.eps_low = number_or(args, "epsLow", 0.2);
-  config.eps_high = number_or(args, "epsHigh", config.eps_low);  // TRL: epsilon_high = epsilon
   config.beta = number_or(args, "beta", 0.0);
   config.max_completion_length =
       bounded_int(integer_or(args, "maxCompletionLength", static_cast<long long>(longest)),
@@ -66,14 +84,6 @@ Json grpo_objective_method(const Json& args) {
   config.importance_level =
       parse_importance_level(string_or(args, "importanceSamplingLevel", "token"));
   config.mask_truncated = boolean_or(args, "maskTruncated", false);
-  // TRL 1.9's options, TRL's defaults (None for delta and offPolicyMaskThreshold: absent/null).
-  config.sapo_temperature_pos = number_or(args, "sapoTemperaturePos", 1.0);
-  config.sapo_temperature_neg = number_or(args, "sapoTemperatureNeg", 1.05);
-  config.vespo_k_pos = number_or(args, "vespoKPos", 2.0);
-  config.vespo_lambda_pos = number_or(args, "vespoLambdaPos", 3.0);
-  config.vespo_k_neg = number_or(args, "vespoKNeg", 3.0);
-  config.vespo_lambda_neg = number_or(args, "vespoLambdaNeg", 2.0);
-  if (has(args, "delta")) config.delta = number(args, "delta");
   config.top_entropy_quantile = number_or(args, "topEntropyQuantile", 1.0);
   if (has(args, "offPolicyMaskThreshold"))
     config.off_policy_mask_threshold = number(args, "offPolicyMaskThreshold");
@@ -166,10 +176,40 @@ Json grpo_objective_method(const Json& args) {
               {"config", resolved}};
 }
 
+// Section 3's curves: J or w of one token of one completion (the options of grpoObjective but
+// the batch: no rewards, group or log-probs).
+Json token_term_curve_method(const Json& args) {
+  ObjectiveConfig config = term_config(args);
+  const std::vector<std::string>& views = term_view_names();
+  const std::string view_text = string_or(args, "view", "objective");
+  const auto view = static_cast<TermView>(require_one_of("view", view_text, views));
+  config.validate();
+  return encode_numbers(
+      token_term_curve(config, view, numbers(args, "ratios"), numbers(args, "advantages")));
+}
+
+// Section 4: D_i of a completion of `length` tokens in a batch of `completions` holding
+// `totalTokens` unmasked tokens, max_completion_length `maxCompletionLength`.
+Json loss_normalizer_method(const Json& args) {
+  const LossType type = parse_loss_type(string(args, "lossType", 64));
+  constexpr double kMax = 1e9;
+  const double completions = static_cast<double>(integer(args, "completions"));
+  require_integer_in_range("completions", completions, 1, kMax);
+  const double length = static_cast<double>(integer(args, "length"));
+  require_integer_in_range("length", length, 1, kMax);
+  const double total = static_cast<double>(integer(args, "totalTokens"));
+  require_integer_in_range("totalTokens", total, length, kMax);
+  const double longest = static_cast<double>(integer(args, "maxCompletionLength"));
+  require_integer_in_range("maxCompletionLength", longest, length, kMax);
+  return Json(loss_normalizer(type, completions, length, total, longest));
+}
+
 }  // namespace
 
 void register_objective_methods(Registry& registry) {
   registry["grpoObjective"] = grpo_objective_method;
+  registry["tokenTermCurve"] = token_term_curve_method;
+  registry["lossNormalizer"] = loss_normalizer_method;
 }
 
 }  // namespace grpo::api

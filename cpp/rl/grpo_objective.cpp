@@ -8,6 +8,7 @@
 #include "core/errors.h"
 #include "rl/config_fields.h"
 #include "rl/loss_terms.h"
+#include "rl/token_terms.h"
 
 namespace grpo {
 namespace {
@@ -240,8 +241,6 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
   };
 
   // --- Per-token loss, its gradient and the metrics. ------------------------------------------
-  const double low = 1.0 - config.eps_low;
-  const double high = 1.0 + config.eps_high;
   const bool sequence_level = config.importance_level == ImportanceLevel::Sequence;
   const bool has_ref = inputs.ref_logp.has_value();
   const bool clip_family = loss_type == LossType::Grpo || loss_type == LossType::Bnpo ||
@@ -326,32 +325,15 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
       return inputs.old_logp ? row[t] - (*inputs.old_logp)[i][t] : 0.0;
     };
 
-    // The clipped surrogate as a loss and its derivative in log r (core/advantages.h).
+    // The ratio-based term as a loss and its derivative in log r (rl/token_terms.h).
     struct Surrogate {
       double loss, dloss_dlogr, ratio;
       bool low, high;
     };
     auto surrogate = [&](double logr) {
       const double ratio = std::exp(logr);
-      if (loss_type == LossType::Sapo) {
-        const SapoTerm term =
-            sapo_term(ratio, a, config.sapo_temperature_pos, config.sapo_temperature_neg);
-        return Surrogate{term.loss, term.dloss_dlogr, ratio, false, false};
-      }
-      const SurrogateLoss s = clipped_surrogate_loss(ratio, a, low, high);
-      if (!config.delta) return Surrogate{s.loss, s.dloss_dlogr, ratio, s.low, s.high};
-      // Two-sided clipping: torch.clamp(r, max=delta) is flat above delta.
-      const double clipped = std::min(std::max(ratio, low), high);
-      const double capped = std::min(ratio, *config.delta);
-      const double unclipped_term = capped * a, clipped_term = clipped * a;
-      const double d_unclipped = ratio < *config.delta ? -a * ratio : 0.0;
-      const double d_clipped = (ratio > low && ratio < high) ? -a * ratio : 0.0;
-      const double dloss_dlogr = unclipped_term < clipped_term   ? d_unclipped
-                                 : clipped_term < unclipped_term ? d_clipped
-                                                                 : 0.5 * (d_unclipped + d_clipped);
-      // TRL's clip metric reads the capped ratio.
-      return Surrogate{-std::min(unclipped_term, clipped_term), dloss_dlogr, ratio, s.low,
-                       capped > high && a > 0.0};
+      const RatioTerm term = ratio_term(config, ratio, a);
+      return Surrogate{term.loss, term.dloss_dlogr, ratio, term.low, term.high};
     };
 
     // Per-completion factors: the off-policy mask and VESPO's weight (both detached).
@@ -425,7 +407,8 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
         ratio = sequence_level ? sequence.ratio : std::exp(log_ratio(t));
         if (!sequence_level && loss_type == LossType::Cispo)
           cispo_clipped += (ratio > config.eps_high && a > 0.0) ? 1 : 0;
-        const double c = loss_type == LossType::Cispo ? std::min(ratio, config.eps_high) : phi;
+        const double c =
+            loss_type == LossType::Cispo ? cispo_coefficient(ratio, config.eps_high) : phi;
         token_loss = -c * a * row[t];
         token_grad = -c * a;
       } else if (sequence_level) {

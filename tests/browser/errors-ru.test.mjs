@@ -55,7 +55,8 @@ describe('the Russian page says every error in Russian', () => {
     const fields = await page.$$eval(
       SECTIONS.map((id) => `main section.section[id="${id}"] input[data-key][type="text"], main section.section[id="${id}"] textarea[data-key]`).join(', '),
       (nodes) =>
-        nodes.map((node) => ({
+        // Visible fields only: section 3 hides the parameters of the losses not chosen.
+        nodes.filter((node) => node.offsetParent !== null).map((node) => ({
           key: node.dataset.key,
           section: node.closest('section.section').id,
           kind: node.getAttribute('inputmode') === 'decimal' ? 'number' : node.tagName === 'TEXTAREA' ? 'text' : 'list',

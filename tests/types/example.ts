@@ -64,8 +64,10 @@ export function training(core: GrpoCore): RunResult {
   const logProb: number = tf.logProbs[0][0];
   const objective = core.grpoObjective({ rewards: [1, 0], groupSize: 2, logProbs: [[-1, -2], [-1]], lossType: 'grpo' });
   const loss: number = objective.loss;
+  const curve: number[] = core.tokenTermCurve({ lossType: 'sapo', ratios: [0.5, 1.5], advantages: [1, -1], view: 'weight' });
+  const normalizer: number = core.lossNormalizer({ lossType: 'dr_grpo', completions: 4, length: 3, totalTokens: 10, maxCompletionLength: 8 });
   const imported: RunResult = core.importRun(JSON.parse(JSON.stringify(run)));
-  void updates, split, rows, done, stopped, response, logProb, loss;
+  void updates, split, rows, done, stopped, response, logProb, loss, curve, normalizer;
   return imported;
 }
 

@@ -404,6 +404,40 @@ export interface GrpoObjectiveOptions {
 
 export interface GrpoObjectiveOptions extends Partial<TrlLossOptions> {}
 
+/** The per-token term's options of grpoObjective (TRL 1.9's names in camelCase, TRL's defaults). */
+export interface TokenTermOptions {
+  lossType?: LossType;
+  epsLow?: number;
+  epsHigh?: number;
+  /** Two-sided clipping of the clip family (TRL's delta; absent = None). */
+  delta?: number;
+  sapoTemperaturePos?: number;
+  sapoTemperatureNeg?: number;
+  vespoKPos?: number;
+  vespoLambdaPos?: number;
+  vespoKNeg?: number;
+  vespoLambdaNeg?: number;
+}
+
+/**
+ * Section 3's curves: one token of one completion at each (ratios[i], advantages[i]). view
+ * "objective" (default): the surrogate J(r, A) whose d/d log r is the gradient weight (minus TRL's
+ * per-token loss for the ratio-based types); "weight": w = -d loss / d logp (docs/trl.md).
+ */
+export interface TokenTermCurveOptions extends TokenTermOptions {
+  ratios: number[];
+  advantages: number[];
+  view?: 'objective' | 'weight';
+}
+
+/** Section 4: D_i of one completion of `length` tokens (core/reductions.h loss_normalizer). */
+export interface LossNormalizerOptions {
+  lossType: LossType;
+  completions: number;
+  length: number;
+  totalTokens: number;
+  maxCompletionLength: number;
+}
 
 export interface GrpoObjectiveMetrics {
   clipRatioLowMean: number;
@@ -499,6 +533,8 @@ export interface CoreMethods {
   };
   teacherForcedLogProbs: { args: { checkpoint: Checkpoint; sequences: number[][]; gradients?: boolean }; result: TeacherForced };
   grpoObjective: { args: GrpoObjectiveOptions; result: GrpoObjective };
+  tokenTermCurve: { args: TokenTermCurveOptions; result: number[] };
+  lossNormalizer: { args: LossNormalizerOptions; result: number };
   importRun: { args: { run: unknown }; result: RunResult };
   memoryStats: { args: Record<string, never>; result: { heapInUse: number } };
   messageCodes: { args: Record<string, never>; result: MessageCode[] };
@@ -560,6 +596,10 @@ export interface GrpoCore {
   collectRollouts(checkpoint: Checkpoint, prompts: Prompt[], config?: RolloutConfig, options?: RolloutOptions): Rollouts;
   teacherForcedLogProbs(checkpoint: Checkpoint, sequences: number[][], options?: TeacherForcedOptions): TeacherForced;
   grpoObjective(options: GrpoObjectiveOptions): GrpoObjective;
+  /** One token's term of a loss type against its ratio (section 3's curves). */
+  tokenTermCurve(options: TokenTermCurveOptions): number[];
+  /** The normaliser D_i a loss type divides a completion's per-token losses by (section 4). */
+  lossNormalizer(options: LossNormalizerOptions): number;
   /** Validates a saved run (e.g. a run file read back) and returns it normalized. */
   importRun(run: unknown): RunResult;
 }

@@ -250,7 +250,6 @@ export default {
   'advantages.col.centered': 'centered',
   'advantages.col.standardized': 'standardized',
   'advantages.col.ratio': 'ratio',
-  'advantages.col.surrogate': 'surrogate',
   'advantages.col.clip': 'clip_active',
   'advantages.uses': 'The surrogate uses the {which} advantages.',
   'advantages.uses.standardized': 'standardized',
@@ -258,17 +257,54 @@ export default {
   'advantages.sum': 'Sum of the advantages used: {sum}',
   'advantages.sumOk': 'sums to zero (|sum| < 1e-10), as the notebook asserts',
   'advantages.sumBad': 'does not sum to zero',
-  'advantages.chartTitle': 'The PPO clip: surrogate term against the ratio',
   'advantages.chartX': 'probability ratio ρ',
-  'advantages.chartY': 'surrogate term',
   'advantages.curve': 'A = {a}',
   'advantages.rowsFree': 'rows (clip inactive)',
   'advantages.rowsClipped': 'rows (clip active)',
-  'advantages.bound': 'clip bounds 1−ε_low, 1+ε_high',
-  'advantages.chartAria':
-    'Line chart of the clipped surrogate term against the probability ratio for advantages {values}, with the clip bounds at {low} and {high} and the table’s rows marked as points: {rows}.',
   'advantages.notice':
     'With the notebook’s numbers, row 1 has $A>0$ and ratio 1.35 above $1+\\varepsilon_{\\text{high}}$: its term is flat, so it stops pushing the ratio up. Row 4 has $A<0$ and ratio 0.70 below $1-\\varepsilon_{\\text{low}}$: also clipped. Row 2 ($A>0$, ratio 0.85) lies inside $[1-\\varepsilon_{\\text{low}}, 1+\\varepsilon_{\\text{high}}]$: not clipped, so the gradient still acts. A row with $A>0$ below $1-\\varepsilon_{\\text{low}}$ is not clipped either: the minimum keeps the unclipped, more pessimistic branch. Widen $\\varepsilon_{\\text{high}}$ past 0.35 and watch row 1 come back (DAPO’s “clip higher” value 0.28 is not enough for this row).',
+
+  'advantages.chartTitle': 'The per-token objective of the chosen loss against the ratio',
+  'advantages.chartY.objective': 'per-token objective J(ρ, A)',
+  'advantages.chartY.weight': 'gradient weight w = dJ/d log ρ',
+  'advantages.col.term.objective': 'J(ρ, A)',
+  'advantages.col.term.weight': 'w(ρ, A)',
+  'advantages.rows': 'rows',
+  'advantages.chartAria':
+    'Line chart of the {what} of the {loss} loss against the probability ratio for advantages {values}, with marked ratios at {bounds} and the table’s rows marked as points: {rows}.',
+  'advantages.loss': 'Loss (TRL 1.9)',
+  'advantages.loss.clip': 'PPO clip (grpo, bnpo, dr_grpo, dapo)',
+  'advantages.loss.delta': 'PPO clip with delta (two-sided)',
+  'advantages.loss.cispo': 'CISPO',
+  'advantages.loss.sapo': 'SAPO',
+  'advantages.loss.vespo': 'VESPO',
+  'advantages.view': 'Draw',
+  'advantages.view.objective': 'the objective J(ρ)',
+  'advantages.view.weight': 'the gradient weight dJ/d log ρ',
+  'advantages.delta': 'delta',
+  'advantages.param.sapoTemperaturePos': 'sapo_temperature_pos (A > 0)',
+  'advantages.param.sapoTemperatureNeg': 'sapo_temperature_neg (A ≤ 0)',
+  'advantages.param.vespoKPos': 'vespo_k_pos (A ≥ 0)',
+  'advantages.param.vespoLambdaPos': 'vespo_lambda_pos (A ≥ 0)',
+  'advantages.param.vespoKNeg': 'vespo_k_neg (A < 0)',
+  'advantages.param.vespoLambdaNeg': 'vespo_lambda_neg (A < 0)',
+  'advantages.bound.clip': 'clip bounds 1−ε_low, 1+ε_high',
+  'advantages.bound.delta': 'clip bounds 1−ε_low, 1+ε_high and the cap delta',
+  'advantages.bound.cispo': 'the cap ε_high itself',
+  'advantages.bound.sapo': 'ρ = 1',
+  'advantages.bound.vespo': 'ρ = 1',
+  'advantages.reading':
+    'What is drawn: each loss’s per-token gradient is $-w(\\rho, A)\\,\\nabla \\log \\pi_\\theta$ for some weight $w$. “Objective” draws the surrogate $J(\\rho, A)$ whose slope in $\\log\\rho$ is that weight, $dJ/d\\log\\rho = w$; “gradient weight” draws $w$ itself. For the PPO clip, delta and SAPO, $J$ is minus TRL’s per-token loss. CISPO’s and VESPO’s losses, $-c\\,A \\log\\pi_\\theta$ with $c$ detached, are not functions of $\\rho$ (their value depends on $\\log\\pi_\\theta$), so for them $J = A\\int_0^\\rho c(s)/s\\,ds$: the surrogate with the same gradient, zero at $\\rho = 0$ like $\\rho A$.',
+  'advantages.note.clip':
+    'The PPO clip of `grpo`, `bnpo`, `dr_grpo` and `dapo`: $-\\min(\\rho A, \\operatorname{clip}(\\rho, 1-\\varepsilon_{\\text{low}}, 1+\\varepsilon_{\\text{high}}) A)$. Where the clipped branch wins, the curve is flat and the weight is 0: the token stops pushing.',
+  'advantages.note.delta':
+    'TRL’s `delta` (INTELLECT-2’s two-sided clipping) caps the unclipped branch too: $\\min(\\min(\\rho, \\delta) A, \\operatorname{clip}(\\rho) A)$. With $A<0$ the plain clip lets $\\rho A$ fall without bound as $\\rho$ grows; with delta the curve goes flat past $\\rho = \\delta$, so a token far off-policy cannot dominate the gradient.',
+  'advantages.note.cispo':
+    '**CISPO’s trap in TRL.** The loss is $-\\operatorname{detach}(\\min(\\rho, \\varepsilon_{\\text{high}}))\\,A \\log\\pi_\\theta$: TRL reuses `epsilon_high` as an absolute cap on the ratio, not as $1+\\varepsilon_{\\text{high}}$. With the notebook’s 0.28 every ratio above 0.28 (that is, nearly every token) is capped at 0.28, so every token’s gradient weight is about 0.28 A; the CISPO paper’s value is 5.0. Set ε_high to 0.28 and to 5 and compare. Unlike the PPO clip, a capped token keeps a nonzero weight: CISPO never stops a token’s gradient, it only bounds it.',
+  'advantages.note.sapo':
+    'SAPO replaces the hard clip by a smooth gate: $-\\sigma(\\tau(\\rho - 1))\\,\\frac{4}{\\tau}\\,A$, with $\\tau$ = `sapo_temperature_pos` when $A>0$ and `sapo_temperature_neg` otherwise. Its weight $4A\\,\\sigma(1-\\sigma)\\,\\rho$ peaks near $\\rho = 1$ and fades on both sides instead of dropping to 0 at a bound; a larger $\\tau$ narrows the gate.',
+  'advantages.note.vespo':
+    'VESPO weights a whole sequence by $\\varphi(w) = e^{\\lambda + k \\log w - \\lambda w}$ (detached), $w$ the product of its token ratios; here, one token, $w = \\rho$. $(k, \\lambda)$ are `vespo_k_pos`, `vespo_lambda_pos` for $A \\ge 0$ and `vespo_k_neg`, `vespo_lambda_neg` for $A<0$. The weight is a smooth bump with its peak at $\\rho = k/\\lambda$: far off-policy sequences, in either direction, get little weight. The objective view needs $k>0$.',
 
   // --- 4. Reductions --------------------------------------------------------------------------
   'reductions.title': '4. Same token terms, different reductions',
@@ -297,6 +333,24 @@ export default {
   'reductions.name.original_grpo': 'original_grpo',
   'reductions.name.dr_grpo': 'dr_grpo',
   'reductions.name.dapo': 'dapo',
+
+  'reductions.normTitle': 'Every TRL 1.9 loss type’s normaliser',
+  'reductions.slider': 'Length L of response 1 (tokens)',
+  'reductions.normCaption':
+    'How each loss type divides the per-token losses of response 1 (L = {length} tokens) in this batch: N = {n} completions, {total} tokens in all, max_completion_length = {max} (the fixed length above). The completion’s total weight is L / D.',
+  'reductions.col.lossType': 'loss_type',
+  'reductions.col.normalizer': 'normaliser D',
+  'reductions.col.d': 'D at L = {length}',
+  'reductions.col.token': 'weight of one token, 1/D',
+  'reductions.col.completion': 'weight of the completion, {length}/D',
+  'reductions.norm.grpo': '$N \\cdot L_i$: sequence mean, then mean over completions',
+  'reductions.norm.bnpo': 'the batch’s token count $\\sum_j L_j$',
+  'reductions.norm.dr_grpo': '$N \\cdot$ `max_completion_length`',
+  'reductions.norm.dapo': 'the batch’s active token count $\\sum_j L_j$',
+  'reductions.norm.cispo': 'as dapo',
+  'reductions.norm.sapo': 'as grpo',
+  'reductions.norm.luspo': '$N$: each completion counts $L_i$ times (trl#6654’s reading, docs/trl.md)',
+  'reductions.norm.vespo': 'as dapo',
 
   // --- 5. Finite policy -----------------------------------------------------------------------
   'finite.title': '5. Exact finite policy: reward can rise while support narrows',

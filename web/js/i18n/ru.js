@@ -246,7 +246,6 @@ export default {
   'advantages.col.centered': 'центрированное',
   'advantages.col.standardized': 'стандартизированное',
   'advantages.col.ratio': 'отношение',
-  'advantages.col.surrogate': 'суррогат',
   'advantages.col.clip': 'клиппинг активен',
   'advantages.uses': 'Суррогат использует {which} преимущества.',
   'advantages.uses.standardized': 'стандартизированные',
@@ -254,17 +253,54 @@ export default {
   'advantages.sum': 'Сумма используемых преимуществ: {sum}',
   'advantages.sumOk': 'равна нулю (|сумма| < 1e-10), как утверждает ноутбук',
   'advantages.sumBad': 'не равна нулю',
-  'advantages.chartTitle': 'Клиппинг PPO: суррогатный член в зависимости от отношения',
   'advantages.chartX': 'отношение вероятностей ρ',
-  'advantages.chartY': 'суррогатный член',
   'advantages.curve': 'A = {a}',
   'advantages.rowsFree': 'строки (клиппинг не активен)',
   'advantages.rowsClipped': 'строки (клиппинг активен)',
-  'advantages.bound': 'границы клиппинга 1−ε_low, 1+ε_high',
-  'advantages.chartAria':
-    'Линейный график обрезанного суррогатного члена в зависимости от отношения вероятностей для преимуществ {values}, с границами клиппинга {low} и {high}; строки таблицы отмечены точками: {rows}.',
   'advantages.notice':
     'С числами из ноутбука у строки 1 $A>0$ и отношение 1.35 выше $1+\\varepsilon_{\\text{high}}$: её член плоский, и она перестаёт толкать отношение вверх. У строки 4 $A<0$ и отношение 0.70 ниже $1-\\varepsilon_{\\text{low}}$: тоже клиппинг. Строка 2 ($A>0$, отношение 0.85) лежит внутри $[1-\\varepsilon_{\\text{low}}, 1+\\varepsilon_{\\text{high}}]$: клиппинга нет, и градиент продолжает действовать. Строка с $A>0$ ниже $1-\\varepsilon_{\\text{low}}$ тоже не обрезается: минимум оставляет необрезанную, более пессимистичную ветвь. Увеличьте $\\varepsilon_{\\text{high}}$ больше 0.35 — и строка 1 вернётся (значения 0.28 из «clip higher» DAPO для этой строки мало).',
+
+  'advantages.chartTitle': 'Потокенная целевая функция выбранного лосса в зависимости от отношения',
+  'advantages.chartY.objective': 'потокенная цель J(ρ, A)',
+  'advantages.chartY.weight': 'вес градиента w = dJ/d log ρ',
+  'advantages.col.term.objective': 'J(ρ, A)',
+  'advantages.col.term.weight': 'w(ρ, A)',
+  'advantages.rows': 'строки',
+  'advantages.chartAria':
+    'Линейный график величины «{what}» для лосса {loss} в зависимости от отношения вероятностей для преимуществ {values}, с отмеченными отношениями {bounds}; строки таблицы отмечены точками: {rows}.',
+  'advantages.loss': 'Лосс (TRL 1.9)',
+  'advantages.loss.clip': 'клиппинг PPO (grpo, bnpo, dr_grpo, dapo)',
+  'advantages.loss.delta': 'клиппинг PPO с delta (двусторонний)',
+  'advantages.loss.cispo': 'CISPO',
+  'advantages.loss.sapo': 'SAPO',
+  'advantages.loss.vespo': 'VESPO',
+  'advantages.view': 'Рисовать',
+  'advantages.view.objective': 'целевую функцию J(ρ)',
+  'advantages.view.weight': 'вес градиента dJ/d log ρ',
+  'advantages.delta': 'delta',
+  'advantages.param.sapoTemperaturePos': 'sapo_temperature_pos (A > 0)',
+  'advantages.param.sapoTemperatureNeg': 'sapo_temperature_neg (A ≤ 0)',
+  'advantages.param.vespoKPos': 'vespo_k_pos (A ≥ 0)',
+  'advantages.param.vespoLambdaPos': 'vespo_lambda_pos (A ≥ 0)',
+  'advantages.param.vespoKNeg': 'vespo_k_neg (A < 0)',
+  'advantages.param.vespoLambdaNeg': 'vespo_lambda_neg (A < 0)',
+  'advantages.bound.clip': 'границы клиппинга 1−ε_low, 1+ε_high',
+  'advantages.bound.delta': 'границы клиппинга 1−ε_low, 1+ε_high и потолок delta',
+  'advantages.bound.cispo': 'потолок — само ε_high',
+  'advantages.bound.sapo': 'ρ = 1',
+  'advantages.bound.vespo': 'ρ = 1',
+  'advantages.reading':
+    'Что нарисовано: потокенный градиент любого из этих лоссов равен $-w(\\rho, A)\\,\\nabla \\log \\pi_\\theta$ с некоторым весом $w$. «Целевая функция» рисует суррогат $J(\\rho, A)$, наклон которого по $\\log\\rho$ равен этому весу, $dJ/d\\log\\rho = w$; «вес градиента» рисует сам $w$. Для клиппинга PPO, delta и SAPO $J$ — это потокенный лосс TRL со знаком минус. Лоссы CISPO и VESPO, $-c\\,A \\log\\pi_\\theta$ с отсоединённым $c$, не являются функциями $\\rho$ (их значение зависит от $\\log\\pi_\\theta$), поэтому для них $J = A\\int_0^\\rho c(s)/s\\,ds$: суррогат с тем же градиентом, равный нулю при $\\rho = 0$, как и $\\rho A$.',
+  'advantages.note.clip':
+    'Клиппинг PPO в `grpo`, `bnpo`, `dr_grpo` и `dapo`: $-\\min(\\rho A, \\operatorname{clip}(\\rho, 1-\\varepsilon_{\\text{low}}, 1+\\varepsilon_{\\text{high}}) A)$. Там, где побеждает обрезанная ветвь, кривая плоская и вес равен 0: токен перестаёт толкать.',
+  'advantages.note.delta':
+    '`delta` в TRL (двусторонний клиппинг из INTELLECT-2) ограничивает и необрезанную ветвь: $\\min(\\min(\\rho, \\delta) A, \\operatorname{clip}(\\rho) A)$. При $A<0$ обычный клиппинг позволяет $\\rho A$ неограниченно падать с ростом $\\rho$; с delta кривая становится плоской после $\\rho = \\delta$, и токен, далеко ушедший от старой политики, не может задавить весь градиент.',
+  'advantages.note.cispo':
+    '**Ловушка CISPO в TRL.** Лосс равен $-\\operatorname{detach}(\\min(\\rho, \\varepsilon_{\\text{high}}))\\,A \\log\\pi_\\theta$: TRL использует `epsilon_high` как абсолютный потолок отношения, а не как $1+\\varepsilon_{\\text{high}}$. С 0.28 из ноутбука любое отношение выше 0.28 (то есть почти каждый токен) срезается до 0.28, и вес градиента каждого токена — около 0.28 A; в статье CISPO это значение 5.0. Поставьте ε_high = 0.28, затем 5 и сравните. В отличие от клиппинга PPO, срезанный токен сохраняет ненулевой вес: CISPO никогда не выключает градиент токена, а только ограничивает его.',
+  'advantages.note.sapo':
+    'SAPO заменяет жёсткий клиппинг гладким затвором: $-\\sigma(\\tau(\\rho - 1))\\,\\frac{4}{\\tau}\\,A$, где $\\tau$ = `sapo_temperature_pos` при $A>0$ и `sapo_temperature_neg` иначе. Его вес $4A\\,\\sigma(1-\\sigma)\\,\\rho$ максимален около $\\rho = 1$ и плавно спадает в обе стороны, а не обрывается в 0 на границе; чем больше $\\tau$, тем уже затвор.',
+  'advantages.note.vespo':
+    'VESPO взвешивает всю последовательность множителем $\\varphi(w) = e^{\\lambda + k \\log w - \\lambda w}$ (отсоединённым), где $w$ — произведение отношений её токенов; здесь токен один, и $w = \\rho$. $(k, \\lambda)$ — это `vespo_k_pos`, `vespo_lambda_pos` при $A \\ge 0$ и `vespo_k_neg`, `vespo_lambda_neg` при $A<0$. Вес — гладкий горб с максимумом при $\\rho = k/\\lambda$: последовательности, далеко ушедшие от старой политики в любую сторону, получают малый вес. Для вида «целевая функция» нужно $k>0$.',
 
   // --- 4. Редукции ----------------------------------------------------------------------------
   'reductions.title': '4. Одни и те же токенные члены, разные редукции',
@@ -293,6 +329,24 @@ export default {
   'reductions.name.original_grpo': 'original_grpo',
   'reductions.name.dr_grpo': 'dr_grpo',
   'reductions.name.dapo': 'dapo',
+
+  'reductions.normTitle': 'Нормировка каждого типа лосса TRL 1.9',
+  'reductions.slider': 'Длина L ответа 1 (токены)',
+  'reductions.normCaption':
+    'На что каждый тип лосса делит потокенные лоссы ответа 1 (L = {length} токенов) в этом батче: N = {n} ответов, всего {total} токенов, max_completion_length = {max} (фиксированная длина выше). Полный вес ответа равен L / D.',
+  'reductions.col.lossType': 'loss_type',
+  'reductions.col.normalizer': 'нормировка D',
+  'reductions.col.d': 'D при L = {length}',
+  'reductions.col.token': 'вес одного токена, 1/D',
+  'reductions.col.completion': 'вес ответа, {length}/D',
+  'reductions.norm.grpo': '$N \\cdot L_i$: среднее по последовательности, затем по ответам',
+  'reductions.norm.bnpo': 'число токенов батча $\\sum_j L_j$',
+  'reductions.norm.dr_grpo': '$N \\cdot$ `max_completion_length`',
+  'reductions.norm.dapo': 'число активных токенов батча $\\sum_j L_j$',
+  'reductions.norm.cispo': 'как у dapo',
+  'reductions.norm.sapo': 'как у grpo',
+  'reductions.norm.luspo': '$N$: каждый ответ учитывается $L_i$ раз (прочтение trl#6654, docs/trl.md)',
+  'reductions.norm.vespo': 'как у dapo',
 
   // --- 5. Конечная политика -------------------------------------------------------------------
   'finite.title': '5. Точная конечная политика: награда может расти, пока носитель сужается',

@@ -1,8 +1,41 @@
-// Section 3, advantages and clipping: the notebook's table, the PPO clip chart with the rows
-// marked, and the sum-to-zero check.
+// Section 3, advantages and clipping: the notebook's table, the per-token objective of the chosen
+// TRL 1.9 loss (PPO clip, delta, CISPO, SAPO, VESPO) against the ratio with the rows marked on
+// it, and the sum-to-zero check. The curves and the rows' terms come from the core
+// (tokenTermCurve, rl/token_terms.h); what "the per-token objective" means: docs/trl.md.
 import { h, field, dataTable, fmt, short } from '../dom.js';
 import { chartFigure, makeChart, refresh, describeChart, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
+import { CONFIG_TABLE } from '../training/run-config.js';
 import { mountForm, forField } from './common.js';
+
+/** The switchable losses: the page's name and the core's options for it. */
+export const LOSSES = ['clip', 'delta', 'cispo', 'sapo', 'vespo'];
+const LOSS_TYPE = { clip: 'grpo', delta: 'grpo', cispo: 'cispo', sapo: 'sapo', vespo: 'vespo' };
+export const VIEWS = ['objective', 'weight'];
+
+// The loss parameters that are training fields: URL key -> the config table's field (its range
+// and default are the table's, not written here).
+const TRAINING_KEYS = {
+  'adv.stp': 'sapoTemperaturePos',
+  'adv.stn': 'sapoTemperatureNeg',
+  'adv.kp': 'vespoKPos',
+  'adv.lp': 'vespoLambdaPos',
+  'adv.kn': 'vespoKNeg',
+  'adv.ln': 'vespoLambdaNeg',
+};
+const tableField = (name) => CONFIG_TABLE.fields.find((f) => f.name === name);
+const fromTable = (name) => {
+  const f = tableField(name);
+  return { kind: 'number', min: f.min, max: f.max, default: f.defaults.smoke };
+};
+
+// Which parameters each loss reads (the others are hidden while it is chosen).
+const LOSS_PARAMS = {
+  clip: ['adv.el', 'adv.eh'],
+  delta: ['adv.el', 'adv.eh', 'adv.delta'],
+  cispo: ['adv.eh'],
+  sapo: ['adv.stp', 'adv.stn'],
+  vespo: ['adv.kp', 'adv.lp', 'adv.kn', 'adv.ln'],
+};
 
 export const schema = {
   'adv.r': { kind: 'list', default: [1, 1, 0, 0], maxItems: 64 },
@@ -10,6 +43,11 @@ export const schema = {
   'adv.el': { kind: 'number', min: 0, max: 100, default: 0.2 },
   'adv.eh': { kind: 'number', min: 0, max: 100, default: 0.2 },
   'adv.scale': { kind: 'bool', default: true },
+  'adv.loss': { kind: 'enum', options: LOSSES, default: 'clip' },
+  'adv.view': { kind: 'enum', options: VIEWS, default: 'objective' },
+  // TRL's delta is None by default and no training field yet: its range is the core's alone.
+  'adv.delta': { kind: 'number', default: 1.5 },
+  ...Object.fromEntries(Object.entries(TRAINING_KEYS).map(([key, name]) => [key, fromTable(name)])),
 };
 
 const PARAMS = {
@@ -18,7 +56,22 @@ const PARAMS = {
   epsLow: 'adv.el',
   epsHigh: 'adv.eh',
   scale: 'adv.scale',
+  lossType: 'adv.loss',
+  view: 'adv.view',
+  delta: 'adv.delta',
+  ...Object.fromEntries(Object.entries(TRAINING_KEYS).map(([key, name]) => [name, key])),
 };
+
+/** The core's options of the chosen loss (tokenTermCurve's). */
+function lossOptions(values) {
+  const loss = values['adv.loss'];
+  const options = { lossType: LOSS_TYPE[loss], view: values['adv.view'] };
+  for (const key of LOSS_PARAMS[loss]) {
+    const name = Object.entries(PARAMS).find(([, k]) => k === key)[0];
+    options[name] = values[key];
+  }
+  return options;
+}
 
 const MAX_CURVES = 6;
 
@@ -28,32 +81,36 @@ export function compute(core, values) {
   const epsLow = values['adv.el'];
   const epsHigh = values['adv.eh'];
   const scale = values['adv.scale'];
+  const loss = values['adv.loss'];
+  const view = values['adv.view'];
+  const options = lossOptions(values);
   const standardized = forField('adv.r', () => core.groupRelativeAdvantages(rewards, true));
   const centered = forField('adv.r', () => core.groupRelativeAdvantages(rewards, false));
   const used = scale ? standardized : centered;
-  const terms = core.clippedSurrogateTerms(ratios, used, epsLow, epsHigh);
-  const active = core.clipActivity(ratios, used, epsLow, epsHigh);
+  // The rows' terms under the chosen loss; the clip column is the PPO clip's (clip and delta).
+  const terms = core.tokenTermCurve({ ...options, ratios, advantages: used });
+  const clipFamily = loss === 'clip' || loss === 'delta';
+  const active = clipFamily ? core.clipActivity(ratios, used, epsLow, epsHigh) : ratios.map(() => false);
   const sum = used.reduce((acc, a) => acc + a, 0);
 
   // Curves of the clip chart: one per distinct advantage (the largest |A| first if many).
   const distinct = [...new Map(used.map((a) => [Number(a.toPrecision(10)), a])).values()].filter((a) => a !== 0);
   distinct.sort((a, b) => b - a);
   const shown = distinct.length > MAX_CURVES ? [distinct[0], distinct[distinct.length - 1]] : distinct;
-  const xmax = Math.max(2, 1 + epsHigh + 0.4, ...ratios.map((r) => r * 1.1));
+  // The chart's marked ratios: the clip bounds, delta's cap, CISPO's cap (epsilon_high itself).
+  const bounds = { clip: [1 - epsLow, 1 + epsHigh], delta: [1 - epsLow, 1 + epsHigh, values['adv.delta']], cispo: [epsHigh], sapo: [1], vespo: [1] }[loss];
+  // How far right the curve's shape shows: past the clip, across SAPO's gate (about 6 / tau
+  // wide), past VESPO's peaks (at k / lambda).
+  const sapoReach = 1 + 6 / Math.min(values['adv.stp'], values['adv.stn']);
+  const vespoReach = 2.5 * Math.max(values['adv.kp'] / values['adv.lp'], values['adv.kn'] / values['adv.ln']);
+  const reach = { clip: 1 + epsHigh + 0.4, delta: 1 + epsHigh + 0.4, cispo: 0, sapo: sapoReach, vespo: vespoReach }[loss];
+  const xmax = Math.max(2, Number.isFinite(reach) ? Math.min(reach, 50) : 0, ...bounds.map((b) => b * 1.15), ...ratios.map((r) => r * 1.1));
   // Ratios must be > 0: the grid starts one step right of 0.
   const grid = new Set(Array.from({ length: 240 }, (_, i) => Number(((xmax * (i + 1)) / 240).toFixed(6))));
-  for (const knee of [1 - epsLow, 1 + epsHigh, ...ratios]) if (knee > 0 && knee <= xmax) grid.add(knee);
+  for (const knee of [...bounds, ...ratios]) if (knee > 0 && knee <= xmax) grid.add(knee);
   const xs = [...grid].sort((a, b) => a - b);
-  const curves = shown.map((a) => ({
-    a,
-    ys: core.clippedSurrogateTerms(
-      xs,
-      xs.map(() => a),
-      epsLow,
-      epsHigh,
-    ),
-  }));
-  return { rewards, ratios, epsLow, epsHigh, scale, standardized, centered, used, terms, active, sum, xs, curves, xmax };
+  const curves = shown.map((a) => ({ a, ys: core.tokenTermCurve({ ...options, ratios: xs, advantages: xs.map(() => a) }) }));
+  return { rewards, ratios, epsLow, epsHigh, scale, loss, view, clipFamily, bounds, standardized, centered, used, terms, active, sum, xs, curves, xmax };
 }
 
 /** Draws each point's label (dataset.pointLabels[i]) beside it. */
@@ -93,22 +150,51 @@ export default {
     const epsLow = field({ key: 'adv.el', label: t('advantages.epsLow'), step: 0.01, min: 0, value: ctx.get('adv.el') });
     const epsHigh = field({ key: 'adv.eh', label: t('advantages.epsHigh'), step: 0.01, min: 0, value: ctx.get('adv.eh') });
     const scale = field({ key: 'adv.scale', label: t('advantages.scale'), kind: 'checkbox', value: ctx.get('adv.scale') });
-    host.append(h('div', { class: 'controls' }, rewards.el, ratios.el, epsLow.el, epsHigh.el, scale.el));
+    const loss = field({
+      key: 'adv.loss',
+      label: t('advantages.loss'),
+      kind: 'select',
+      options: LOSSES.map((value) => ({ value, label: t(`advantages.loss.${value}`) })),
+      value: ctx.get('adv.loss'),
+    });
+    const view = field({
+      key: 'adv.view',
+      label: t('advantages.view'),
+      kind: 'select',
+      options: VIEWS.map((value) => ({ value, label: t(`advantages.view.${value}`) })),
+      value: ctx.get('adv.view'),
+    });
+    const delta = field({ key: 'adv.delta', label: t('advantages.delta'), step: 0.1, value: ctx.get('adv.delta') });
+    const params = Object.entries(TRAINING_KEYS).map(([key, name]) => {
+      const spec = tableField(name);
+      return field({ key, label: t(`advantages.param.${name}`), step: 0.05, min: spec.min, max: spec.max, value: ctx.get(key) });
+    });
+    const lossParams = { 'adv.el': epsLow, 'adv.eh': epsHigh, 'adv.delta': delta, ...Object.fromEntries(params.map((p) => [p.key, p])) };
+    host.append(h('div', { class: 'controls' }, rewards.el, ratios.el, scale.el));
+    host.append(h('div', { class: 'controls' }, loss.el, view.el, epsLow.el, epsHigh.el, delta.el, ...params.map((p) => p.el)));
+    const lossNote = h('div', { class: 'loss-note', dataset: { testid: 'loss-note' } });
+    host.append(lossNote);
 
     const tableHost = h('div');
     const uses = h('p', { class: 'muted' });
     const sumLine = h('p', { class: 'summary', dataset: { testid: 'sum-check' } });
+    const boundKey = h('span', { class: 'bound-text' });
+    const clipKey = h(
+      'span',
+      {},
+      h('span', { class: 'key-free', 'aria-hidden': 'true', text: '○' }),
+      ` ${t('advantages.rowsFree')}   `,
+      h('span', { class: 'key-clipped', 'aria-hidden': 'true', text: '◆' }),
+      ` ${t('advantages.rowsClipped')}   `,
+    );
     const figure = chartFigure({ title: t('advantages.chartTitle'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng') });
     figure.figure.insertBefore(
       h(
         'p',
         { class: 'chart-key' },
-        h('span', { class: 'key-free', 'aria-hidden': 'true', text: '○' }),
-        ` ${t('advantages.rowsFree')}   `,
-        h('span', { class: 'key-clipped', 'aria-hidden': 'true', text: '◆' }),
-        ` ${t('advantages.rowsClipped')}   `,
+        clipKey,
         h('span', { class: 'key-bound', 'aria-hidden': 'true', text: '┆' }),
-        ` ${t('advantages.bound')}`,
+        boundKey,
       ),
       figure.figure.querySelector('.chart-data'),
     );
@@ -116,7 +202,17 @@ export default {
     host.append(outputs);
 
     let chart = null;
+    let noteFor = null;
     const render = (m) => {
+      // Only the chosen loss's parameters are shown; its note (CISPO's trap among them) below.
+      // (style, not the hidden attribute: .field sets its own display.)
+      for (const [key, f] of Object.entries(lossParams)) f.el.style.display = LOSS_PARAMS[m.loss].includes(key) ? '' : 'none';
+      clipKey.style.display = m.clipFamily ? '' : 'none';
+      if (noteFor !== m.loss) {
+        lossNote.replaceChildren(ctx.rich(t(`advantages.note.${m.loss}`)), ctx.rich(t('advantages.reading')));
+        boundKey.textContent = ` ${t(`advantages.bound.${m.loss}`)}`;
+        noteFor = m.loss;
+      }
       const yes = t('common.yes');
       const no = t('common.no');
       const usedCol = m.scale ? 'standardized' : 'centered';
@@ -130,7 +226,7 @@ export default {
             { label: t('advantages.col.centered'), numeric: true },
             { label: t('advantages.col.standardized'), numeric: true },
             { label: t('advantages.col.ratio'), numeric: true },
-            { label: t('advantages.col.surrogate'), numeric: true },
+            { label: t(`advantages.col.term.${m.view}`), numeric: true },
             { label: t('advantages.col.clip') },
           ],
           rows: m.rewards.map((r, i) => ({
@@ -142,7 +238,7 @@ export default {
               { text: fmt(m.standardized[i]), value: m.standardized[i], className: usedCol === 'standardized' ? 'col-used' : '' },
               { text: fmt(m.ratios[i]), value: m.ratios[i] },
               { text: fmt(m.terms[i]), value: m.terms[i] },
-              { text: m.active[i] ? `◆ ${yes}` : `○ ${no}`, value: String(m.active[i]) },
+              m.clipFamily ? { text: m.active[i] ? `◆ ${yes}` : `○ ${no}`, value: String(m.active[i]) } : { text: '—', value: 'n/a' },
             ],
           })),
         }),
@@ -162,7 +258,7 @@ export default {
       const rowPoint = (clipped) => {
         const idx = m.ratios.map((_, i) => i).filter((i) => Boolean(m.active[i]) === clipped);
         return {
-          label: t(clipped ? 'advantages.rowsClipped' : 'advantages.rowsFree'),
+          label: t(!m.clipFamily ? 'advantages.rows' : clipped ? 'advantages.rowsClipped' : 'advantages.rowsFree'),
           data: idx.map((i) => ({ x: m.ratios[i], y: m.terms[i] })),
           pointLabels: idx.map((i) => String(i + 1)),
           showLine: false,
@@ -175,13 +271,15 @@ export default {
         };
       };
       datasets.push(rowPoint(false), rowPoint(true));
+      const yLabel = t(`advantages.chartY.${m.view}`);
       const aria = t('advantages.chartAria', {
+        loss: t(`advantages.loss.${m.loss}`),
+        what: yLabel,
         values: m.curves.map((c) => short(c.a)).join(', '),
-        low: short(1 - m.epsLow),
-        high: short(1 + m.epsHigh),
+        bounds: m.bounds.map(short).join(', '),
         rows: m.ratios.map((r, i) => `${i + 1}: ρ=${short(r)}, ${short(m.terms[i])}${m.active[i] ? ' ◆' : ''}`).join('; '),
       });
-      const lines = { at: [1 - m.epsLow, 1 + m.epsHigh] };
+      const lines = { at: m.bounds };
       if (!chart) {
         chart = makeChart(figure.canvas, {
           type: 'line',
@@ -191,7 +289,7 @@ export default {
             interaction: { mode: 'nearest', intersect: false },
             scales: {
               x: axis(t('advantages.chartX'), { type: 'linear', min: 0, max: m.xmax }),
-              y: axis(t('advantages.chartY')),
+              y: axis(yLabel),
             },
             plugins: {
               vlines: lines,
@@ -203,6 +301,7 @@ export default {
         describeChart(chart, aria);
       } else {
         chart.options.scales.x.max = m.xmax;
+        chart.options.scales.y.title.text = yLabel;
         chart.options.plugins.vlines = lines;
         refresh(chart, { datasets, ariaLabel: aria });
       }
@@ -213,7 +312,7 @@ export default {
             { label: t('advantages.col.row') },
             { label: t('advantages.chartX'), numeric: true },
             { label: 'A', numeric: true },
-            { label: t('advantages.chartY'), numeric: true },
+            { label: yLabel, numeric: true },
             { label: t('advantages.col.clip') },
           ],
           rows: m.ratios.map((r, i) => [
@@ -221,14 +320,14 @@ export default {
             fmt(r),
             fmt(m.used[i]),
             fmt(m.terms[i]),
-            m.active[i] ? yes : no,
+            m.clipFamily ? (m.active[i] ? yes : no) : '—',
           ]),
         }),
       );
     };
 
     mountForm(ctx, host, {
-      fields: [rewards, ratios, epsLow, epsHigh, scale],
+      fields: [rewards, ratios, epsLow, epsHigh, scale, loss, view, delta, ...params],
       params: PARAMS,
       compute,
       render,

@@ -1,19 +1,23 @@
 // Section 4, loss reductions: per-response contributions under original GRPO, Dr. GRPO and
-// DAPO (the notebook's table) and the weight of every token (the length bias, drawn).
+// DAPO (the notebook's table), the weight of every token (the length bias, drawn), and every
+// TRL 1.9 loss type's normaliser for a completion of the slider's length (core lossNormalizer).
 import { h, field, dataTable, fmt } from '../dom.js';
 import { chartFigure, makeChart, refresh, describeChart, lineStyle, axis, verticalLines } from '../charts.js';
 import { mountForm, forField } from './common.js';
 
 export const REDUCTIONS = ['original_grpo', 'dr_grpo', 'dapo'];
+/** Every TRL 1.9 loss type, in the core's order. */
+export const LOSS_TYPES = ['grpo', 'bnpo', 'dr_grpo', 'dapo', 'cispo', 'sapo', 'luspo', 'vespo'];
 const POINT_STYLES = ['circle', 'rect', 'triangle'];
 
 export const schema = {
   'red.r': { kind: 'list', default: [1, 0, 1], maxItems: 32 },
   'red.len': { kind: 'list', default: [2, 5, 8], maxItems: 32 },
   'red.fixed': { kind: 'int', min: 1, max: 100000, default: 8 },
+  'red.L': { kind: 'int', min: 1, max: 100000, default: 2 },
 };
 
-const PARAMS = { rewards: 'red.r', lengths: 'red.len', fixedLength: 'red.fixed' };
+const PARAMS = { rewards: 'red.r', lengths: 'red.len', fixedLength: 'red.fixed', maxCompletionLength: 'red.fixed', length: 'red.L' };
 
 const MAX_CHART_TOKENS = 4000;
 
@@ -37,7 +41,15 @@ export function compute(core, values) {
       absSum: flat.reduce((acc, w) => acc + Math.abs(w), 0),
     };
   });
-  return { rewards, lengths, fixed, rows, tokens: rows[0].flat.length };
+  // The normaliser table: response 1 given the slider's length L, the others as listed; N, the
+  // batch's token count and max_completion_length (Dr. GRPO's fixed length) from the inputs.
+  const length = values['red.L'];
+  const batch = { completions: rewards.length, length, totalTokens: length + lengths.slice(1).reduce((a, b) => a + b, 0), maxCompletionLength: fixed };
+  const normalizers = LOSS_TYPES.map((lossType) => {
+    const d = core.lossNormalizer({ lossType, ...batch });
+    return { lossType, d, token: 1 / d, completion: length / d };
+  });
+  return { rewards, lengths, fixed, rows, tokens: rows[0].flat.length, length, batch, normalizers };
 }
 
 export default {
@@ -58,9 +70,11 @@ export default {
     const fixed = field({ key: 'red.fixed', label: t('reductions.fixed'), step: 1, min: 1, value: ctx.get('red.fixed') });
     host.append(h('div', { class: 'controls' }, rewards.el, lengths.el, fixed.el));
 
+    const slider = field({ key: 'red.L', label: t('reductions.slider'), kind: 'range', min: 1, max: ctx.get('red.fixed'), value: Math.min(ctx.get('red.L'), ctx.get('red.fixed')), wide: true });
+    const normHost = h('div', { dataset: { testid: 'normalizers' } });
     const tableHost = h('div');
     const figure = chartFigure({ title: t('reductions.chartTitle'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng') });
-    const outputs = h('div', { class: 'outputs' }, tableHost, figure.figure);
+    const outputs = h('div', { class: 'outputs' }, tableHost, figure.figure, h('h3', { text: t('reductions.normTitle') }), slider.el, normHost);
     host.append(outputs);
 
     let chart = null;
@@ -76,6 +90,28 @@ export default {
             { node: h('code', { text: t(`reductions.name.${row.name}`) }), header: true, value: row.name },
             ...row.contributions.map((c) => ({ text: fmt(c), value: c })),
             { text: fmt(row.absSum), value: row.absSum },
+          ]),
+        }),
+      );
+
+      slider.input.max = String(m.fixed);
+      normHost.replaceChildren(
+        dataTable({
+          caption: t('reductions.normCaption', { n: m.batch.completions, total: m.batch.totalTokens, max: m.fixed, length: m.length }),
+          className: 'normalizers',
+          columns: [
+            { label: t('reductions.col.lossType') },
+            { label: t('reductions.col.normalizer') },
+            { label: t('reductions.col.d', { length: m.length }), numeric: true },
+            { label: t('reductions.col.token'), numeric: true },
+            { label: t('reductions.col.completion', { length: m.length }), numeric: true },
+          ],
+          rows: m.normalizers.map((row) => [
+            { node: h('code', { text: row.lossType }), header: true, value: row.lossType },
+            { node: ctx.rich(t(`reductions.norm.${row.lossType}`)) },
+            { text: fmt(row.d), value: row.d },
+            { text: fmt(row.token), value: row.token },
+            { text: fmt(row.completion), value: row.completion },
           ]),
         }),
       );
@@ -135,7 +171,7 @@ export default {
     };
 
     mountForm(ctx, host, {
-      fields: [rewards, lengths, fixed],
+      fields: [rewards, lengths, fixed, slider],
       params: PARAMS,
       compute,
       render,
