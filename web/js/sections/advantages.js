@@ -208,6 +208,10 @@ export default {
       // (style, not the hidden attribute: .field sets its own display.)
       for (const [key, f] of Object.entries(lossParams)) f.el.style.display = LOSS_PARAMS[m.loss].includes(key) ? '' : 'none';
       clipKey.style.display = m.clipFamily ? '' : 'none';
+      // The "What to notice" box reads the PPO clip's numbers: shown only while that loss is drawn
+      // (the other losses' notes say what to notice about them).
+      const callout = host.querySelector('.callout-notice');
+      if (callout) callout.hidden = m.loss !== 'clip';
       if (noteFor !== m.loss) {
         lossNote.replaceChildren(ctx.rich(t(`advantages.note.${m.loss}`)), ctx.rich(t('advantages.reading')));
         boundKey.textContent = ` ${t(`advantages.bound.${m.loss}`)}`;
@@ -334,6 +338,7 @@ export default {
       outputs,
       noticeKey: 'advantages.notice',
     });
+    host.querySelector('.callout-notice').hidden = ctx.get('adv.loss') !== 'clip';
     return { destroy: () => chart?.destroy() };
   },
 };
