@@ -3,8 +3,9 @@
 // Ranges that had drifted between the core and the page, settled here:
 // - seed in [0, 2^32 - 1]: the TRL translation passes it to GRPOConfig(seed=...), and
 //   transformers' set_seed hands it to numpy.random.seed, which rejects 2^32 and above.
-// - updates in [1, 100000]: the history is kept whole (about 160 bytes a row in the core and
-//   ~400 in the run file's JSON); 1e6 rows would be ~160 MB of WASM memory and a ~400 MB file.
+// - updates in [1, 50000]: the history is kept whole (about 250 bytes a row in the core and
+//   ~730 in the run file's JSON, with TRL's metrics): 50 000 rows are a ~37 MB run file, within
+//   the 64 MiB a run file (and an argument text) may be; 100 000 rows (73 MB) no longer fit.
 // - epsLow in [0, 1): the lower clip bound 1 - epsLow must stay > 0 (ratios are > 0); this is
 //   also what section 3 (core/advantages.cpp) and the grpoObjective method accept.
 #include "rl/config_fields.h"
@@ -137,7 +138,7 @@ std::vector<FieldSpec> build_table() {
   t.push_back(
       int_field("groupSize", 2, 64, 8, 8, "num_generations", GRPO_WHOLE(objective.group_size)));
   t.push_back(int_field("promptBatch", 1, 64, 8, 8, nullptr, GRPO_WHOLE(prompt_batch)));
-  t.push_back(int_field("updates", 1, 100000, 60, 160, "max_steps", GRPO_WHOLE(updates)));
+  t.push_back(int_field("updates", 1, 50000, 60, 160, "max_steps", GRPO_WHOLE(updates)));
   t.push_back(int_field("updateEpochs", 1, 16, 2, 2, "num_iterations", GRPO_WHOLE(update_epochs)));
   t.push_back(enum_field("lossType", loss_type_names(), static_cast<double>(LossType::Dapo),
                          "loss_type", GRPO_WHOLE(objective.loss_type)));

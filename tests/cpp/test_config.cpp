@@ -111,8 +111,8 @@ TEST_CASE("config table: out-of-range values fail naming the field and its range
                     "epsLow: must be in [0, 1), got 1");
   CHECK_THROWS_WITH(grpo::api::read_config(Json{{"seed", 4294967296.0}}),
                     "seed: must be an integer in [0, 4294967295], got 4294967296");
-  CHECK_THROWS_WITH(grpo::api::read_config(Json{{"updates", 100001}}),
-                    "updates: must be an integer in [1, 100000], got 100001");
+  CHECK_THROWS_WITH(grpo::api::read_config(Json{{"updates", 50001}}),
+                    "updates: must be an integer in [1, 50000], got 50001");
   CHECK_THROWS_WITH(grpo::api::read_config(Json{{"learningRate", 0}}),
                     "learningRate: must be in (0, 1], got 0");
   CHECK_THROWS_WITH(grpo::api::read_config(Json{{"trainPrompts", 16}, {"promptBatch", 20}}),

@@ -64,7 +64,7 @@ test('one range check, in the core, with today\'s words', () => {
   assert.throws(() => core.experimentConfig({ epsHigh: 12 }), { name: 'RangeError', message: 'epsHigh: must be in [0, 10], got 12' });
   assert.throws(() => core.experimentConfig({ epsLow: 1 }), { message: 'epsLow: must be in [0, 1), got 1' });
   assert.throws(() => core.experimentConfig({ seed: 2 ** 32 }), { message: 'seed: must be an integer in [0, 4294967295], got 4294967296' });
-  assert.throws(() => core.experimentConfig({ updates: 100001 }), { message: 'updates: must be an integer in [1, 100000], got 100001' });
+  assert.throws(() => core.experimentConfig({ updates: 50001 }), { message: 'updates: must be an integer in [1, 50000], got 50001' });
 });
 
 test('the form\'s fields, the URL keys and the TRL translation cover exactly the table', () => {
