@@ -185,6 +185,16 @@ inline void require_coded(bool condition, const char* code, const FieldName& fie
   throw InvalidArgument(code, field.text(), std::move(built.first), built.second);
 }
 
+// `field` must be at most the field `other`, whose value is `max` (code "at_most_field").
+inline void require_at_most_field(const char* field, double value, const char* other, double max) {
+  require_coded(value <= max, "at_most_field", field, [&] {
+    return std::pair<MessageParams, std::string>{
+        {{"other", std::string(other)}, {"max", max}, {"got", value}},
+        std::string(field) + ": must be at most " + other + " (" + format_number(max) + "), got " +
+            format_number(value)};
+  });
+}
+
 // The option among `options` closest to `value` by edit distance (for "did you mean"), or "".
 std::string nearest_option(std::string_view value, const std::vector<std::string>& options);
 

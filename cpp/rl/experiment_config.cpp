@@ -24,20 +24,6 @@ ExperimentConfig profile_defaults(const std::string& profile) {
   return config;
 }
 
-namespace {
-
-// `name` must be at most the field `other` (value `max`).
-void require_at_most_field(const char* name, double value, const char* other, double max) {
-  require_coded(value <= max, "at_most_field", name, [&] {
-    return std::pair<MessageParams, std::string>{
-        {{"other", std::string(other)}, {"max", max}, {"got", value}},
-        std::string(name) + ": must be at most " + other + " (" + format_number(max) + "), got " +
-            format_number(value)};
-  });
-}
-
-}  // namespace
-
 void check_field_relations(const ExperimentConfig& config) {
   require_at_most_field("promptBatch", config.prompt_batch, "trainPrompts", config.train_prompts);
   require_at_most_field("entropyCoefMin", config.entropy_coef_min, "entropyCoefMax",
@@ -45,9 +31,7 @@ void check_field_relations(const ExperimentConfig& config) {
   require_at_most_field("softPunishCache", config.soft_punish_cache, "overlongMaxCompletionLen",
                         config.overlong_max_completion_len);
   const ObjectiveConfig& o = config.objective;
-  if (o.vllm_importance_sampling_clip_min)
-    require_at_most_field("vllmImportanceSamplingClipMin", *o.vllm_importance_sampling_clip_min,
-                          "vllmImportanceSamplingClipMax", o.vllm_importance_sampling_clip_max);
+  o.check_relations();
   // TRL aggregates rewards for GRPO's group advantages only.
   require_coded(!config.normalize_then_sum || o.advantage_estimator == AdvantageEstimator::Grpo,
                 "must_equal", "advantageEstimator", [&] {

@@ -150,15 +150,18 @@ void ObjectiveConfig::validate() const {
     check_field(field("offPolicyMaskThreshold"), *off_policy_mask_threshold);
   check_field(field("entropyCoef"), entropy_coef);
   check_field(field("vllmImportanceSamplingClipMax"), vllm_importance_sampling_clip_max);
-  if (vllm_importance_sampling_clip_min) {
+  if (vllm_importance_sampling_clip_min)
     check_field(field("vllmImportanceSamplingClipMin"), *vllm_importance_sampling_clip_min);
-    ExperimentConfig relations = profile_defaults("smoke");  // the one statement of the rule
-    relations.objective = *this;
-    check_field_relations(relations);
-  }
+  check_relations();
   // TRL refuses VESPO unless importance_sampling_level is "token".
   require(loss_type != LossType::Vespo || importance_level == ImportanceLevel::Token,
           "importanceSamplingLevel: must be token for lossType vespo, got sequence");
+}
+
+void ObjectiveConfig::check_relations() const {
+  if (vllm_importance_sampling_clip_min)
+    require_at_most_field("vllmImportanceSamplingClipMin", *vllm_importance_sampling_clip_min,
+                          "vllmImportanceSamplingClipMax", vllm_importance_sampling_clip_max);
 }
 
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,

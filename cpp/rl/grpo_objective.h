@@ -119,6 +119,8 @@ struct ObjectiveConfig {
   // config enters the core (the grpoObjective method, ExperimentConfig::validate); grpo_objective
   // takes a validated config and does not check it again.
   void validate() const;
+  // The rules between its fields (clipMin <= clipMax), also part of check_field_relations.
+  void check_relations() const;
 };
 
 using Ragged = std::vector<std::vector<double>>;  // [N][L_i]

@@ -82,26 +82,19 @@ std::vector<double> aggregated_rewards(const std::vector<const Scored*>& scores,
     return out;
   }
   // normalize_then_sum: each function's rewards normalised in their group ((r - mean) /
-  // (std + 1e-4), std with n - 1), then weighted and summed; the batch normalisation follows in
-  // the objective (scale_rewards "batch", see task_advantage_config).
+  // (std + 1e-4), std with n - 1: grpo_advantages with "group" scaling), then weighted and
+  // summed; the batch normalisation follows in the objective (objective_config).
   const double weights[] = {config.correctness_weight, config.format_weight,
                             config.overlong_weight};
   const int functions = config.overlong_weight != 0 ? 3 : 2;
-  for (std::size_t start = 0; start < scores.size(); start += group_size) {
-    for (int f = 0; f < functions; ++f) {
-      auto value = [&](std::size_t j) {
-        const Scored& s = *scores[j];
-        return f == 0 ? s.correctness : f == 1 ? s.format : s.overlong;
-      };
-      double mean = 0, var = 0;
-      for (int g = 0; g < group_size; ++g) mean += value(start + g);
-      mean /= group_size;
-      for (int g = 0; g < group_size; ++g)
-        var += (value(start + g) - mean) * (value(start + g) - mean);
-      const double std_dev = std::sqrt(var / (group_size - 1));
-      for (int g = 0; g < group_size; ++g)
-        out[start + g] += weights[f] * (value(start + g) - mean) / (std_dev + 1e-4);
-    }
+  std::vector<double> values(scores.size());
+  for (int f = 0; f < functions; ++f) {
+    for (std::size_t j = 0; j < scores.size(); ++j)
+      values[j] = f == 0   ? scores[j]->correctness
+                  : f == 1 ? scores[j]->format
+                           : scores[j]->overlong;
+    const std::vector<double> normalised = grpo_advantages(values, group_size, ScaleRewards::Group);
+    for (std::size_t j = 0; j < scores.size(); ++j) out[j] += weights[f] * normalised[j];
   }
   return out;
 }
