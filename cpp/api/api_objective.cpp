@@ -1,7 +1,7 @@
 // JSON API methods grpoObjective (the GRPO objective of one batch, rl/grpo_objective.h),
 // tokenTermCurve (one token's term per loss type, rl/token_terms.h) and lossNormalizer (a
-// completion's normaliser, core/reductions.h). Option keys a method does not read are rejected
-// by the dispatch (api.cpp).
+// completion's normaliser, core/reductions.h) and softOverlongPunishment (DAPO's third reward).
+// Option keys a method does not read are rejected by the dispatch (api.cpp).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -11,6 +11,7 @@
 #include "core/errors.h"
 #include "rl/grpo_objective.h"
 #include "rl/token_terms.h"
+#include "rl/trainer.h"  // soft_overlong_punishment
 
 namespace grpo::api {
 namespace {
@@ -61,7 +62,6 @@ ObjectiveConfig term_config(const Json& args) {
 
 Json grpo_objective_method(const Json& args) {
   ObjectiveInputs in;
-  in.rewards = numbers(args, "rewards");
   in.logp = number_rows(args, "logProbs");
   in.old_logp = rows_or_none(args, "oldLogProbs");
   in.ref_logp = rows_or_none(args, "refLogProbs");
@@ -74,7 +74,33 @@ Json grpo_objective_method(const Json& args) {
   const int group_size = bounded_int(integer(args, "groupSize"), "groupSize", 2);
   ObjectiveConfig config = term_config(args);
   config.group_size = group_size;
-  config.scale_rewards = parse_scale_rewards(string_or(args, "scaleRewards", "group"));
+  const RewardAggregation aggregation =
+      parse_reward_aggregation(string_or(args, "multiObjectiveAggregation", "sum_then_normalize"));
+  config.scale_rewards =
+      aggregated_scale(parse_scale_rewards(string_or(args, "scaleRewards", "group")), aggregation);
+  std::optional<std::vector<double>> weights;
+  if (has(args, "rewardsPerFunc")) {
+    // TRL's rewards_per_func [N][F] with reward_weights [F] (default: all 1).
+    require_coded(!has(args, "rewards"), "exclusive", "rewards", [] {
+      return std::pair<MessageParams, std::string>{
+          {{"other", std::string("rewardsPerFunc")}},
+          "rewards: give rewards or rewardsPerFunc, not both"};
+    });
+    const Ragged per_func = number_rows(args, "rewardsPerFunc");
+    weights = has(args, "rewardWeights")
+                  ? numbers(args, "rewardWeights")
+                  : std::vector<double>(per_func.empty() ? 1 : per_func[0].size(), 1.0);
+    in.rewards = aggregate_rewards(per_func, *weights, group_size, aggregation);
+  } else {
+    require_coded(!has(args, "rewardWeights"), "needs_field", "rewardWeights", [] {
+      return std::pair<MessageParams, std::string>{{{"other", std::string("rewardsPerFunc")}},
+                                                   "rewardWeights: needs rewardsPerFunc"};
+    });
+    in.rewards = numbers(args, "rewards");
+    // One reward function: normalize_then_sum normalises it in its group first.
+    if (aggregation == RewardAggregation::NormalizeThenSum)
+      in.rewards = grpo_advantages(in.rewards, group_size, ScaleRewards::Group);
+  }
   config.advantage_estimator =
       parse_advantage_estimator(string_or(args, "advantageEstimator", "grpo"));
   config.beta = number_or(args, "beta", 0.0);
@@ -168,7 +194,10 @@ Json grpo_objective_method(const Json& args) {
        sampler_correction_names()[static_cast<int>(config.vllm_importance_sampling_mode)]},
       {"vllmImportanceSamplingClipMin", optional_number(config.vllm_importance_sampling_clip_min)},
       {"vllmImportanceSamplingClipMax", config.vllm_importance_sampling_clip_max}};
+  resolved["multiObjectiveAggregation"] = reward_aggregation_names()[static_cast<int>(aggregation)];
+  resolved["rewardWeights"] = weights ? encode_numbers(*weights) : Json(nullptr);
   return Json{{"loss", encode_number(r.loss)},
+              {"rewards", encode_numbers(in.rewards)},
               {"advantages", encode_numbers(r.advantages)},
               {"gradLogProbs", grad},
               {"gradEntropies", grad_entropy},
@@ -204,12 +233,33 @@ Json loss_normalizer_method(const Json& args) {
   return Json(loss_normalizer(type, completions, length, total, longest));
 }
 
+// DAPO's soft overlong punishment of completions of `lengths` tokens (TRL's
+// get_soft_overlong_punishment(max_completion_len, soft_punish_cache)): a third reward function
+// for grpoObjective's rewardsPerFunc.
+Json soft_overlong_punishment_method(const Json& args) {
+  constexpr double kMax = 1e9;
+  const double longest = static_cast<double>(integer(args, "maxCompletionLen"));
+  require_integer_in_range("maxCompletionLen", longest, 1, kMax);
+  const double cache = static_cast<double>(integer(args, "softPunishCache"));
+  require_at_most_field("softPunishCache", cache, "maxCompletionLen", longest);
+  require_integer_in_range("softPunishCache", cache, 0, kMax);
+  const std::vector<double> lengths = numbers(args, "lengths");
+  std::vector<double> out(lengths.size());
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    require_integer_in_range(FieldName("lengths", i), lengths[i], 0, kMax);
+    out[i] = soft_overlong_punishment(static_cast<int>(lengths[i]), static_cast<int>(longest),
+                                      static_cast<int>(cache));
+  }
+  return encode_numbers(out);
+}
+
 }  // namespace
 
 void register_objective_methods(Registry& registry) {
   registry["grpoObjective"] = grpo_objective_method;
   registry["tokenTermCurve"] = token_term_curve_method;
   registry["lossNormalizer"] = loss_normalizer_method;
+  registry["softOverlongPunishment"] = soft_overlong_punishment_method;
 }
 
 }  // namespace grpo::api

@@ -98,6 +98,8 @@ const std::vector<MessageCode>& message_codes() {
       {"label", {"got"}},
       {"at_most_field", {"other", "max", "got"}},  // at most another field's value
       {"needs_positive", {"other", "got"}},        // only when another field is > 0
+      {"exclusive", {"other"}},                    // not together with another field
+      {"needs_field", {"other"}},                  // only with another field
   };
   return codes;
 }

@@ -88,11 +88,6 @@ FieldSpec enum_field(const char* name, const std::vector<std::string>& options,
   return f;
 }
 
-const std::vector<std::string>& aggregation_names() {
-  static const std::vector<std::string> names = {"sum_then_normalize", "normalize_then_sum"};
-  return names;
-}
-
 std::vector<FieldSpec> build_table() {
   constexpr bool kOpen = true, kClosed = false;
   std::vector<FieldSpec> t;
@@ -123,7 +118,7 @@ std::vector<FieldSpec> build_table() {
   t.push_back(int_field("overlongMaxCompletionLen", 1, 16, 4, 4, nullptr,
                         GRPO_WHOLE(overlong_max_completion_len)));
   t.push_back(int_field("softPunishCache", 0, 16, 2, 2, nullptr, GRPO_WHOLE(soft_punish_cache)));
-  t.push_back(enum_field("multiObjectiveAggregation", aggregation_names(), 0,
+  t.push_back(enum_field("multiObjectiveAggregation", reward_aggregation_names(), 0,
                          "multi_objective_aggregation", GRPO_WHOLE(normalize_then_sum)));
   // Policy.
   t.push_back(int_field("embed", 1, 256, 16, 16, nullptr, GRPO_WHOLE(embed)));

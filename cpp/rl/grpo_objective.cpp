@@ -79,6 +79,11 @@ const std::vector<std::string>& importance_level_names() {
   return names;
 }
 
+const std::vector<std::string>& reward_aggregation_names() {
+  static const std::vector<std::string> names = {"sum_then_normalize", "normalize_then_sum"};
+  return names;
+}
+
 namespace {
 
 // The enum value spelled `text`, checked as the config table's field `name`.
@@ -110,6 +115,10 @@ SamplerCorrection parse_sampler_correction(const std::string& text) {
 
 AdvantageEstimator parse_advantage_estimator(const std::string& text) {
   return parse_option<AdvantageEstimator>("advantageEstimator", text);
+}
+
+RewardAggregation parse_reward_aggregation(const std::string& text) {
+  return parse_option<RewardAggregation>("multiObjectiveAggregation", text);
 }
 
 const char* loss_type_name(LossType value) {
@@ -167,6 +176,38 @@ void ObjectiveConfig::check_relations() const {
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
                                     ScaleRewards scale, AdvantageEstimator estimator) {
   return checked_advantages(rewards, group_size, scale, estimator).values;
+}
+
+std::vector<double> aggregate_rewards(const Ragged& per_func, const std::vector<double>& weights,
+                                      int group_size, RewardAggregation aggregation) {
+  const std::size_t n = per_func.size(), functions = weights.size();
+  require_not_empty("rewardWeights", functions);
+  for (std::size_t f = 0; f < functions; ++f)
+    require_finite(FieldName("rewardWeights", f), weights[f]);
+  require(group_size >= 2 && n > 0 && n % static_cast<std::size_t>(group_size) == 0, [&] {
+    return "rewardsPerFunc: length must be a positive multiple of groupSize (" +
+           std::to_string(group_size) + "), got " + std::to_string(n);
+  });
+  for (std::size_t i = 0; i < n; ++i) {
+    require_same_length(FieldName("rewardsPerFunc", i), per_func[i].size(), "rewardWeights",
+                        functions);
+    for (std::size_t f = 0; f < functions; ++f)
+      if (!std::isfinite(per_func[i][f]))
+        throw InvalidArgument(index_name("rewardsPerFunc", i) + "[" + std::to_string(f) +
+                              "]: must be a finite number, got " + format_number(per_func[i][f]));
+  }
+  std::vector<double> out(n, 0.0), values(n);
+  for (std::size_t f = 0; f < functions; ++f) {
+    for (std::size_t i = 0; i < n; ++i) values[i] = per_func[i][f];
+    if (aggregation == RewardAggregation::NormalizeThenSum)
+      values = grpo_advantages(values, group_size, ScaleRewards::Group);
+    for (std::size_t i = 0; i < n; ++i) out[i] += weights[f] * values[i];
+  }
+  return out;
+}
+
+ScaleRewards aggregated_scale(ScaleRewards scale, RewardAggregation aggregation) {
+  return aggregation == RewardAggregation::NormalizeThenSum ? ScaleRewards::Batch : scale;
 }
 
 ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInputs& inputs) {

@@ -197,6 +197,23 @@ std::vector<double> grpo_advantages(const std::vector<double>& rewards, int grou
                                     ScaleRewards scale,
                                     AdvantageEstimator estimator = AdvantageEstimator::Grpo);
 
+// multi_objective_aggregation: how several reward functions' rewards make the one reward.
+enum class RewardAggregation { SumThenNormalize, NormalizeThenSum };
+const std::vector<std::string>& reward_aggregation_names();  // sum_then_normalize, ..._then_sum
+RewardAggregation parse_reward_aggregation(const std::string& text);
+
+// TRL's rewards from the reward functions' rewards `per_func` [N][F] (rows in contiguous groups
+// of group_size) and `weights` [F] (_generate_and_score_completions): sum_then_normalize, each
+// row's weighted sum (rewards_per_func * reward_weights).nansum(1); normalize_then_sum (GDPO),
+// each function normalised in its group ((r - mean) / (std + 1e-4), std with n - 1), then the
+// weighted sum. Throws InvalidArgument naming rewardsPerFunc (shape, finite) or rewardWeights.
+std::vector<double> aggregate_rewards(const Ragged& per_func, const std::vector<double>& weights,
+                                      int group_size, RewardAggregation aggregation);
+// The scaling the advantages of aggregated rewards take: normalize_then_sum normalises the sum
+// over the batch whatever scale_rewards says (TRL: (r - r.mean()) / (r.std() + 1e-4); here
+// "batch", which centres on the group mean: both means are 0 up to ~1e-17).
+ScaleRewards aggregated_scale(ScaleRewards scale, RewardAggregation aggregation);
+
 // `config` must be valid (ObjectiveConfig::validate). Validates the inputs (ragged shapes equal,
 // values finite, flags count = N, every L_i <= max_completion_length), then computes loss,
 // advantages, gradient and metrics.

@@ -46,10 +46,9 @@ std::string teacher_answer(const Prompt& prompt, double accuracy, Rng& rng) {
 
 ObjectiveConfig objective_config(const ExperimentConfig& config) {
   ObjectiveConfig objective = config.objective;
-  // normalize_then_sum normalises the summed rewards over the batch: "batch" scaling of rewards
-  // whose group means are already 0 (TRL subtracts the batch mean, here the group mean: both
-  // are 0 up to rounding, ~1e-17).
-  if (config.normalize_then_sum) objective.scale_rewards = ScaleRewards::Batch;
+  objective.scale_rewards = aggregated_scale(
+      objective.scale_rewards, config.normalize_then_sum ? RewardAggregation::NormalizeThenSum
+                                                         : RewardAggregation::SumThenNormalize);
   return objective;
 }
 
@@ -81,22 +80,17 @@ std::vector<double> aggregated_rewards(const std::vector<const Scored*>& scores,
     for (std::size_t j = 0; j < scores.size(); ++j) out[j] = scores[j]->reward;
     return out;
   }
-  // normalize_then_sum: each function's rewards normalised in their group ((r - mean) /
-  // (std + 1e-4), std with n - 1: grpo_advantages with "group" scaling), then weighted and
-  // summed; the batch normalisation follows in the objective (objective_config).
-  const double weights[] = {config.correctness_weight, config.format_weight,
-                            config.overlong_weight};
-  const int functions = config.overlong_weight != 0 ? 3 : 2;
-  std::vector<double> values(scores.size());
-  for (int f = 0; f < functions; ++f) {
-    for (std::size_t j = 0; j < scores.size(); ++j)
-      values[j] = f == 0   ? scores[j]->correctness
-                  : f == 1 ? scores[j]->format
-                           : scores[j]->overlong;
-    const std::vector<double> normalised = grpo_advantages(values, group_size, ScaleRewards::Group);
-    for (std::size_t j = 0; j < scores.size(); ++j) out[j] += weights[f] * normalised[j];
+  // normalize_then_sum (the batch normalisation follows in the objective, objective_config).
+  const std::vector<double> weights = {config.correctness_weight, config.format_weight,
+                                       config.overlong_weight};
+  const std::size_t functions = config.overlong_weight != 0 ? 3 : 2;
+  Ragged per_func(scores.size());
+  for (std::size_t j = 0; j < scores.size(); ++j) {
+    const double values[] = {scores[j]->correctness, scores[j]->format, scores[j]->overlong};
+    per_func[j].assign(values, values + functions);
   }
-  return out;
+  return aggregate_rewards(per_func, {weights.begin(), weights.begin() + functions}, group_size,
+                           RewardAggregation::NormalizeThenSum);
 }
 
 RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,

@@ -806,6 +806,39 @@ TEST_CASE("rewards: TRL's soft overlong punishment and normalize_then_sum by han
   CHECK(grpo::objective_config(config).scale_rewards == grpo::ScaleRewards::Batch);
 }
 
+TEST_CASE("aggregate_rewards: TRL's reward_weights and both aggregations by hand", "[rewards]") {
+  // The groups of the case above as rewards_per_func [N][F], weights (1, 0.1).
+  const grpo::Ragged per_func = {{1, 1}, {0, 1}, {1, 0}, {1, 1}};
+  const std::vector<double> weights = {1, 0.1};
+  // sum_then_normalize: each row's weighted sum, 1 * c + 0.1 * f.
+  const std::vector<double> sum =
+      grpo::aggregate_rewards(per_func, weights, 2, grpo::RewardAggregation::SumThenNormalize);
+  CHECK(sum == std::vector<double>{1.1, 0.1, 1.0, 1.1});
+  // normalize_then_sum: {a, -a, -0.1 a, 0.1 a}, as the trainer computes it (same function).
+  const std::vector<double> gdpo =
+      grpo::aggregate_rewards(per_func, weights, 2, grpo::RewardAggregation::NormalizeThenSum);
+  CHECK_THAT(gdpo[0], WithinRel(kA, 1e-12));
+  CHECK_THAT(gdpo[1], WithinRel(-kA, 1e-12));
+  CHECK_THAT(gdpo[2], WithinRel(-0.1 * kA, 1e-12));
+  CHECK_THAT(gdpo[3], WithinRel(0.1 * kA, 1e-12));
+  CHECK(
+      grpo::aggregated_scale(grpo::ScaleRewards::None, grpo::RewardAggregation::NormalizeThenSum) ==
+      grpo::ScaleRewards::Batch);
+  CHECK(
+      grpo::aggregated_scale(grpo::ScaleRewards::None, grpo::RewardAggregation::SumThenNormalize) ==
+      grpo::ScaleRewards::None);
+  // Shapes: a row of the wrong width, a non-finite value, a batch not in whole groups.
+  CHECK_THROWS_WITH(
+      grpo::aggregate_rewards({{1, 1}, {0}}, weights, 2, grpo::RewardAggregation::SumThenNormalize),
+      Catch::Matchers::StartsWith("rewardsPerFunc[1]: must have the same length"));
+  CHECK_THROWS_WITH(grpo::aggregate_rewards({{1, 1}, {0, NAN}}, weights, 2,
+                                            grpo::RewardAggregation::SumThenNormalize),
+                    Catch::Matchers::StartsWith("rewardsPerFunc[1][1]: must be a finite"));
+  CHECK_THROWS_WITH(grpo::aggregate_rewards({{1, 1}, {0, 1}, {1, 1}}, weights, 2,
+                                            grpo::RewardAggregation::SumThenNormalize),
+                    Catch::Matchers::StartsWith("rewardsPerFunc: length must be a positive"));
+}
+
 TEST_CASE("the trainer: reward weights, normalize_then_sum and the overlong punishment",
           "[trainer]") {
   const grpo::Experiment plain = run_smoke([](grpo::ExperimentConfig&) {});

@@ -100,3 +100,46 @@ test('training with TRL\'s reward options: normalize_then_sum and the soft overl
   assert.throws(() => core.experimentConfig({ softPunishCache: 5, overlongMaxCompletionLen: 3 }), { code: 'at_most_field', field: 'softPunishCache' });
   assert.throws(() => core.experimentConfig({ multiObjectiveAggregation: 'normalize_then_sum', advantageEstimator: 'rloo' }), { code: 'must_equal', field: 'advantageEstimator' });
 });
+
+test('grpoObjective: rewardsPerFunc with TRL\'s reward_weights and multi_objective_aggregation, by hand', () => {
+  // Two groups of two, (correctness, format) = {(1, 1), (0, 1)}, {(1, 0), (1, 1)}, weights (1, 0.1).
+  const batch = { groupSize: 2, logProbs: [[-0.5], [-1], [-0.7], [-0.2]], rewardsPerFunc: [[1, 1], [0, 1], [1, 0], [1, 1]], rewardWeights: [1, 0.1] };
+  const close = (got, want, what) => got.forEach((x, i) => assert.ok(Math.abs(x - want[i]) < 1e-12, `${what}[${i}]: ${x} vs ${want[i]}`));
+  // sum_then_normalize (TRL's default): the weighted sums 1.1, 0.1 | 1.0, 1.1, normalised per group.
+  // Group 2 differs only in format (by 0.1), and its std is that 0.1's: its advantages are
+  // -+0.05 / (0.05 sqrt 2 + 1e-4), nearly as large as group 1's +-a.
+  const sum = core.grpoObjective(batch);
+  close(sum.rewards, [1.1, 0.1, 1.0, 1.1], 'rewards');
+  const b = 0.05 / (0.05 * Math.SQRT2 + 1e-4);
+  close(sum.advantages, [A, -A, -b, b], 'advantages');
+  // normalize_then_sum: each function normalised in its group (0 where equal), weighted, summed:
+  // {a, -a, -0.1 a, 0.1 a}; then normalised over the batch (mean 0, std a sqrt(2.02 / 3), n - 1).
+  const gdpo = core.grpoObjective({ ...batch, multiObjectiveAggregation: 'normalize_then_sum' });
+  close(gdpo.rewards, [A, -A, -0.1 * A, 0.1 * A], 'rewards');
+  const s = A * Math.sqrt(2.02 / 3) + 1e-4;
+  close(gdpo.advantages, [A / s, -A / s, -0.1 * A / s, 0.1 * A / s], 'advantages');
+  assert.equal(gdpo.config.multiObjectiveAggregation, 'normalize_then_sum');
+  assert.deepEqual(gdpo.config.rewardWeights, [1, 0.1]);
+  // One function with weight 1 is the plain `rewards`, to the bit.
+  const plain = core.grpoObjective({ groupSize: 2, logProbs: batch.logProbs, rewards: [1, 0, 1, 1] });
+  const column = core.grpoObjective({ groupSize: 2, logProbs: batch.logProbs, rewardsPerFunc: [[1], [0], [1], [1]] });
+  assert.deepEqual(column.advantages, plain.advantages);
+  assert.equal(column.loss, plain.loss);
+  // Bad shapes name the field; the module stays usable.
+  assert.throws(() => core.grpoObjective({ ...batch, rewards: [1, 0, 1, 1] }), { code: 'exclusive', field: 'rewards' });
+  assert.throws(() => core.grpoObjective({ groupSize: 2, logProbs: batch.logProbs, rewards: [1, 0, 1, 1], rewardWeights: [1] }), { code: 'needs_field', field: 'rewardWeights' });
+  assert.throws(() => core.grpoObjective({ ...batch, rewardWeights: [1, 0.1, 0.5] }), { code: 'same_length', field: 'rewardsPerFunc[0]' });
+  assert.throws(() => core.grpoObjective({ ...batch, multiObjectiveAggregation: 'sum' }), { code: 'one_of', field: 'multiObjectiveAggregation' });
+  assert.ok(Number.isFinite(core.grpoObjective(batch).loss));
+});
+
+test('softOverlongPunishment: TRL\'s get_soft_overlong_punishment, and as a third reward function', () => {
+  // max_completion_len 4, soft_punish_cache 2: 0 up to 2 tokens, (2 - L) / 2 up to 4, then -1.
+  assert.deepEqual(core.softOverlongPunishment({ lengths: [0, 2, 3, 4, 9], maxCompletionLen: 4, softPunishCache: 2 }), [0, 0, -0.5, -1, -1]);
+  assert.throws(() => core.softOverlongPunishment({ lengths: [1], maxCompletionLen: 4, softPunishCache: 5 }), { code: 'at_most_field', field: 'softPunishCache' });
+  assert.throws(() => core.softOverlongPunishment({ lengths: [1.5], maxCompletionLen: 4, softPunishCache: 2 }), { code: 'integer_range', field: 'lengths[0]' });
+  // Lengths 1 and 3 in one group: punishments 0 and -0.5; with weight 2 the sums are 1 and 0.
+  const overlong = core.softOverlongPunishment({ lengths: [1, 3], maxCompletionLen: 4, softPunishCache: 2 });
+  const r = core.grpoObjective({ groupSize: 2, logProbs: [[-1], [-1, -1, -1]], rewardsPerFunc: [[1, overlong[0]], [1, overlong[1]]], rewardWeights: [1, 2] });
+  assert.deepEqual(r.rewards, [1, 0]);
+});

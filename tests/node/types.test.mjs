@@ -28,12 +28,14 @@ async function tsc(args) {
   }
 }
 
-/** Member names of `export interface NAME { ... }` in the .d.ts (two-space indented members). */
+/** Member names of `export interface NAME [extends BASE] { ... }` in the .d.ts (two-space
+ * indented members), with those of the interfaces it extends. */
 function members(name) {
-  const start = DTS.indexOf(`export interface ${name} {`);
-  assert.ok(start >= 0, `index.d.ts declares ${name}`);
-  const body = DTS.slice(start, DTS.indexOf('\n}\n', start));
-  return new Set([...body.matchAll(/^ {2}(?:readonly )?(\w+)[?]?[(<:]/gm)].map((m) => m[1]));
+  const head = DTS.match(new RegExp(`export interface ${name}(?: extends (\\w+))? \\{`));
+  assert.ok(head, `index.d.ts declares ${name}`);
+  const body = DTS.slice(head.index, DTS.indexOf('\n}\n', head.index));
+  const own = [...body.matchAll(/^ {2}(?:readonly )?(\w+)[?]?[(<:]/gm)].map((m) => m[1]);
+  return new Set([...own, ...(head[1] ? members(head[1]) : [])]);
 }
 
 test('package.json points at the types, for the package and its "." export', () => {
@@ -85,4 +87,17 @@ test('every method the core answers, and every property of the API object, is de
   // Each declared raw method's result type is what call() returns: spot-check two.
   assert.deepEqual(Object.keys(core.call('version', {})).sort(), ['core', 'scalar']);
   assert.deepEqual(Object.keys(core.call('memoryStats', {})), ['heapInUse']);
+});
+
+test('the config type has every field of the config table, and grpoObjective\'s result type every key', async () => {
+  const core = await loadCore();
+  const declared = members('ExperimentConfig');
+  const fields = core.configSchema().fields.map((f) => f.name);
+  assert.deepEqual(fields.filter((name) => !declared.has(name)), [], 'config fields index.d.ts (ExperimentConfig) does not declare');
+  assert.deepEqual([...declared].filter((name) => !fields.includes(name)), [], 'declared config members the table does not have');
+  const r = core.grpoObjective({ rewardsPerFunc: [[1, 0], [0, 1]], groupSize: 2, logProbs: [[-1], [-2]] });
+  for (const [name, keys] of [['GrpoObjective', Object.keys(r)], ['GrpoObjectiveResolved', Object.keys(r.config)], ['GrpoObjectiveMetrics', Object.keys(r.metrics)]]) {
+    const has = members(name);
+    assert.deepEqual(keys.filter((key) => !has.has(key)), [], `${name} lacks keys grpoObjective returns`);
+  }
 });

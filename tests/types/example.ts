@@ -64,10 +64,13 @@ export function training(core: GrpoCore): RunResult {
   const logProb: number = tf.logProbs[0][0];
   const objective = core.grpoObjective({ rewards: [1, 0], groupSize: 2, logProbs: [[-1, -2], [-1]], lossType: 'grpo' });
   const loss: number = objective.loss;
+  const gdpo = core.grpoObjective({ rewardsPerFunc: [[1, 1], [0, 1]], rewardWeights: [1, 0.1], multiObjectiveAggregation: 'normalize_then_sum', groupSize: 2, logProbs: [[-1], [-2]] });
+  const aggregated: number[] = gdpo.rewards;
+  const overlong: number[] = core.softOverlongPunishment({ lengths: [2, 3, 5], maxCompletionLen: 4, softPunishCache: 2 });
   const curve: number[] = core.tokenTermCurve({ lossType: 'sapo', ratios: [0.5, 1.5], advantages: [1, -1], view: 'weight' });
   const normalizer: number = core.lossNormalizer({ lossType: 'dr_grpo', completions: 4, length: 3, totalTokens: 10, maxCompletionLength: 8 });
   const imported: RunResult = core.importRun(JSON.parse(JSON.stringify(run)));
-  void updates, split, rows, done, stopped, response, logProb, loss, curve, normalizer;
+  void updates, split, rows, done, stopped, response, logProb, loss, aggregated, overlong, curve, normalizer;
   return imported;
 }
 

@@ -96,7 +96,14 @@ export interface ExperimentConfig extends TrlLossOptions {
   trainPrompts: number;
   heldoutPrompts: number;
   maxOperand: number;
+  /** TRL's reward_weights over correctness, format and DAPO's overlong punishment. */
+  correctnessWeight: number;
   formatWeight: number;
+  overlongWeight: number;
+  /** get_soft_overlong_punishment's max_completion_len and soft_punish_cache. */
+  overlongMaxCompletionLen: number;
+  softPunishCache: number;
+  multiObjectiveAggregation: RewardAggregation;
   embed: number;
   hidden: number;
   warmupSteps: number;
@@ -378,10 +385,30 @@ export interface TeacherForced {
   gradients?: Record<string, Tensor>;
 }
 
-export interface GrpoObjectiveOptions {
-  /** One reward per completion, groups of `groupSize` in a row. */
-  rewards: number[];
+/** TRL's multi_objective_aggregation. */
+export type RewardAggregation = 'sum_then_normalize' | 'normalize_then_sum';
+
+/** The rewards of a batch: one per completion, or one per completion and reward function. */
+export type GrpoObjectiveRewards =
+  | {
+      /** One reward per completion, groups of `groupSize` in a row. */
+      rewards: number[];
+      rewardsPerFunc?: never;
+      rewardWeights?: never;
+    }
+  | {
+      /** TRL's rewards_per_func: [completion][reward function], groups in a row. */
+      rewardsPerFunc: number[][];
+      /** TRL's reward_weights, one per function (default: all 1). */
+      rewardWeights?: number[];
+      rewards?: never;
+    };
+
+/** grpoObjective's options: the rewards (above) and these. */
+export interface GrpoObjectiveBatch {
   groupSize: number;
+  /** sum_then_normalize (default) or normalize_then_sum (GDPO: then scaled over the batch). */
+  multiObjectiveAggregation?: RewardAggregation;
   /** Per-token log-probs of each completion under the current policy. */
   logProbs: number[][];
   oldLogProbs?: number[][];
@@ -402,7 +429,9 @@ export interface GrpoObjectiveOptions {
   samplingLogProbs?: number[][];
 }
 
-export interface GrpoObjectiveOptions extends Partial<TrlLossOptions> {}
+export interface GrpoObjectiveBatch extends Partial<TrlLossOptions> {}
+
+export type GrpoObjectiveOptions = GrpoObjectiveRewards & GrpoObjectiveBatch;
 
 /** The per-token term's options of grpoObjective (TRL 1.9's names in camelCase, TRL's defaults). */
 export interface TokenTermOptions {
@@ -439,6 +468,14 @@ export interface LossNormalizerOptions {
   maxCompletionLength: number;
 }
 
+export interface SoftOverlongOptions {
+  /** Completion lengths in tokens, integers >= 0. */
+  lengths: number[];
+  /** TRL's max_completion_len (>= 1) and soft_punish_cache (<= max_completion_len). */
+  maxCompletionLen: number;
+  softPunishCache: number;
+}
+
 export interface GrpoObjectiveMetrics {
   clipRatioLowMean: number;
   clipRatioHighMean: number;
@@ -467,23 +504,35 @@ export interface GrpoObjectiveMetrics {
   samplingLogpDifferenceMax: number | null;
 }
 
+/** The options grpoObjective used, defaults filled in. */
+export interface GrpoObjectiveResolved extends TrlLossOptions {
+  lossType: LossType;
+  /** normalize_then_sum: "batch", whatever was asked (TRL scales its sum over the batch). */
+  scaleRewards: ScaleRewards;
+  advantageEstimator: AdvantageEstimator;
+  epsLow: number;
+  epsHigh: number;
+  beta: number;
+  groupSize: number;
+  maxCompletionLength: number;
+  importanceSamplingLevel: ImportanceSamplingLevel;
+  maskTruncated: boolean;
+  multiObjectiveAggregation: RewardAggregation;
+  /** null when the rewards came as `rewards`. */
+  rewardWeights: number[] | null;
+}
+
 export interface GrpoObjective {
   loss: number;
+  /** The one reward per completion the advantages are computed from (aggregated). */
+  rewards: number[];
   advantages: number[];
   /** d loss / d logProbs, shaped like logProbs. */
   gradLogProbs: number[][];
+  /** d loss / d entropies (entropyCoef's gradient); null without entropies. */
+  gradEntropies: number[][] | null;
   metrics: GrpoObjectiveMetrics;
-  config: {
-    lossType: LossType;
-    scaleRewards: ScaleRewards;
-    epsLow: number;
-    epsHigh: number;
-    beta: number;
-    groupSize: number;
-    maxCompletionLength: number;
-    importanceSamplingLevel: ImportanceSamplingLevel;
-    maskTruncated: boolean;
-  };
+  config: GrpoObjectiveResolved;
 }
 
 /** One error code the core may set on GrpoError.code, with the names of its params. */
@@ -535,6 +584,7 @@ export interface CoreMethods {
   grpoObjective: { args: GrpoObjectiveOptions; result: GrpoObjective };
   tokenTermCurve: { args: TokenTermCurveOptions; result: number[] };
   lossNormalizer: { args: LossNormalizerOptions; result: number };
+  softOverlongPunishment: { args: SoftOverlongOptions; result: number[] };
   importRun: { args: { run: unknown }; result: RunResult };
   memoryStats: { args: Record<string, never>; result: { heapInUse: number } };
   messageCodes: { args: Record<string, never>; result: MessageCode[] };
@@ -600,6 +650,8 @@ export interface GrpoCore {
   tokenTermCurve(options: TokenTermCurveOptions): number[];
   /** The normaliser D_i a loss type divides a completion's per-token losses by (section 4). */
   lossNormalizer(options: LossNormalizerOptions): number;
+  /** DAPO's soft overlong punishment per length: 0, a ramp over the cache, then -1. */
+  softOverlongPunishment(options: SoftOverlongOptions): number[];
   /** Validates a saved run (e.g. a run file read back) and returns it normalized. */
   importRun(run: unknown): RunResult;
 }

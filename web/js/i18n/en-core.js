@@ -37,6 +37,8 @@ export default {
   'core.must_equal': '{field}: must be {expected}, got {got}',
   'core.at_most_field': '{field}: must be at most {other} ({max}), got {got}',
   'core.needs_positive': '{field}: needs {other} > 0, got {other} = {got}',
+  'core.exclusive': '{field}: give {field} or {other}, not both',
+  'core.needs_field': '{field}: needs {other}',
   'core.duplicate': '{field}: «{got}» appears twice',
   'core.label': '{field}: must be a short label of a-z, 0-9, «-» and «_», got «{got}»',
 };

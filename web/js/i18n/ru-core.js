@@ -36,6 +36,8 @@ export default {
   'core.must_equal': '{field}: должно быть {expected}, получено {got}',
   'core.at_most_field': '{field}: должно быть не больше {other} ({max}), получено {got}',
   'core.needs_positive': '{field}: нужно {other} > 0, сейчас {other} = {got}',
+  'core.exclusive': '{field}: укажите {field} или {other}, но не оба',
+  'core.needs_field': '{field}: нужно ещё {other}',
   'core.duplicate': '{field}: «{got}» встречается дважды',
   'core.label': '{field}: нужна короткая метка из символов a-z, 0-9, «-» и «_», получено «{got}»',
 };
