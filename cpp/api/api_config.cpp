@@ -93,7 +93,8 @@ Json config_schema_json() {
            {"defaults",
             {{"smoke", value_json(spec, spec.smoke)}, {"full", value_json(spec, spec.full)}}},
            {"trl", spec.trl ? Json(spec.trl) : Json(nullptr)},
-           {"description", spec.description}};
+           {"description", spec.description},
+           {"group", spec.group}};
     if (spec.kind == FieldKind::Int || spec.kind == FieldKind::Number) {
       f["min"] = spec.min;
       f["max"] = spec.max;

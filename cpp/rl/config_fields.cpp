@@ -91,6 +91,12 @@ FieldSpec enum_field(const char* name, const std::vector<std::string>& options,
 std::vector<FieldSpec> build_table() {
   constexpr bool kOpen = true, kClosed = false;
   std::vector<FieldSpec> t;
+  // The form's group of the rows that follow (a fieldset; i18n key train.group.<group>).
+  const char* group = "setup";
+  auto add = [&](FieldSpec f) {
+    f.group = group;
+    t.push_back(std::move(f));
+  };
   // The profile picks the column of defaults: its own "default" is the column's index.
   FieldSpec profile = enum_field(
       "profile", profile_names(), 0, nullptr, "profile",
@@ -100,129 +106,132 @@ std::vector<FieldSpec> build_table() {
       },
       [](ExperimentConfig& c, double v) { c.profile = profile_names()[static_cast<int>(v)]; });
   profile.full = 1;
-  t.push_back(profile);
-  t.push_back(int_field("seed", 0, 4294967295.0, 9, 9, "seed", GRPO_WHOLE(seed)));
+  add(profile);
+  add(int_field("seed", 0, 4294967295.0, 9, 9, "seed", GRPO_WHOLE(seed)));
   // Task. The profiles' numbers are chosen so the runs show the notebook's lessons on most seeds
   // (docs/training-page.md "Why the task is built as it is").
-  t.push_back(int_field("trainPrompts", 1, 200, 64, 112, nullptr, GRPO_WHOLE(train_prompts)));
-  t.push_back(int_field("heldoutPrompts", 0, 200, 32, 40, nullptr, GRPO_WHOLE(heldout_prompts)));
-  t.push_back(int_field("maxOperand", 1, 9, 9, 9, nullptr, GRPO_WHOLE(max_operand)));
+  group = "task";
+  add(int_field("trainPrompts", 1, 200, 64, 112, nullptr, GRPO_WHOLE(train_prompts)));
+  add(int_field("heldoutPrompts", 0, 200, 32, 40, nullptr, GRPO_WHOLE(heldout_prompts)));
+  add(int_field("maxOperand", 1, 9, 9, 9, nullptr, GRPO_WHOLE(max_operand)));
   // Rewards (TRL reward_weights over the task's reward functions, multi_objective_aggregation,
   // and DAPO's soft overlong punishment as a third function, off while its weight is 0).
-  t.push_back(number_field("correctnessWeight", 0, 10, kClosed, kClosed, 1.0, "reward_weights[0]",
-                           GRPO_REAL(correctness_weight)));
-  t.push_back(number_field("formatWeight", 0, 10, kClosed, kClosed, 0.1, "reward_weights[1]",
-                           GRPO_REAL(format_weight)));
-  t.push_back(number_field("overlongWeight", 0, 10, kClosed, kClosed, 0.0, "reward_weights[2]",
-                           GRPO_REAL(overlong_weight)));
-  t.push_back(int_field("overlongMaxCompletionLen", 1, 16, 4, 4, nullptr,
-                        GRPO_WHOLE(overlong_max_completion_len)));
-  t.push_back(int_field("softPunishCache", 0, 16, 2, 2, nullptr, GRPO_WHOLE(soft_punish_cache)));
-  t.push_back(enum_field("multiObjectiveAggregation", reward_aggregation_names(), 0,
-                         "multi_objective_aggregation", GRPO_WHOLE(normalize_then_sum)));
+  group = "rewards";
+  add(number_field("correctnessWeight", 0, 10, kClosed, kClosed, 1.0, "reward_weights[0]",
+                   GRPO_REAL(correctness_weight)));
+  add(number_field("formatWeight", 0, 10, kClosed, kClosed, 0.1, "reward_weights[1]",
+                   GRPO_REAL(format_weight)));
+  add(number_field("overlongWeight", 0, 10, kClosed, kClosed, 0.0, "reward_weights[2]",
+                   GRPO_REAL(overlong_weight)));
+  add(int_field("overlongMaxCompletionLen", 1, 16, 4, 4, nullptr,
+                GRPO_WHOLE(overlong_max_completion_len)));
+  add(int_field("softPunishCache", 0, 16, 2, 2, nullptr, GRPO_WHOLE(soft_punish_cache)));
+  add(enum_field("multiObjectiveAggregation", reward_aggregation_names(), 0,
+                 "multi_objective_aggregation", GRPO_WHOLE(normalize_then_sum)));
   // Policy.
-  t.push_back(int_field("embed", 1, 256, 16, 16, nullptr, GRPO_WHOLE(embed)));
-  t.push_back(int_field("hidden", 1, 512, 64, 64, nullptr, GRPO_WHOLE(hidden)));
+  group = "policy";
+  add(int_field("embed", 1, 256, 16, 16, nullptr, GRPO_WHOLE(embed)));
+  add(int_field("hidden", 1, 512, 64, 64, nullptr, GRPO_WHOLE(hidden)));
   // Supervised warm-up.
-  t.push_back(int_field("warmupSteps", 0, 100000, 120, 200, nullptr, GRPO_WHOLE(warmup_steps)));
-  t.push_back(number_field("warmupLearningRate", 0, 1, kOpen, kClosed, 1e-2, nullptr,
-                           GRPO_REAL(warmup_learning_rate)));
-  t.push_back(number_field("teacherAccuracy", 0, 1, kClosed, kClosed, 0.15, nullptr,
-                           GRPO_REAL(teacher_accuracy)));
+  group = "warmup";
+  add(int_field("warmupSteps", 0, 100000, 120, 200, nullptr, GRPO_WHOLE(warmup_steps)));
+  add(number_field("warmupLearningRate", 0, 1, kOpen, kClosed, 1e-2, nullptr,
+                   GRPO_REAL(warmup_learning_rate)));
+  add(number_field("teacherAccuracy", 0, 1, kClosed, kClosed, 0.15, nullptr,
+                   GRPO_REAL(teacher_accuracy)));
   // GRPO.
-  t.push_back(
-      int_field("groupSize", 2, 64, 8, 8, "num_generations", GRPO_WHOLE(objective.group_size)));
-  t.push_back(int_field("promptBatch", 1, 64, 8, 8, nullptr, GRPO_WHOLE(prompt_batch)));
-  t.push_back(int_field("updates", 1, 50000, 60, 160, "max_steps", GRPO_WHOLE(updates)));
-  t.push_back(int_field("updateEpochs", 1, 16, 2, 2, "num_iterations", GRPO_WHOLE(update_epochs)));
-  t.push_back(enum_field("lossType", loss_type_names(), static_cast<double>(LossType::Dapo),
-                         "loss_type", GRPO_WHOLE(objective.loss_type)));
-  t.push_back(enum_field("scaleRewards", scale_rewards_names(),
-                         static_cast<double>(ScaleRewards::Group), "scale_rewards",
-                         GRPO_WHOLE(objective.scale_rewards)));
-  t.push_back(enum_field("advantageEstimator", advantage_estimator_names(),
-                         static_cast<double>(AdvantageEstimator::Grpo), nullptr,
-                         GRPO_WHOLE(objective.advantage_estimator)));
-  t.push_back(
-      number_field("epsLow", 0, 1, kClosed, kOpen, 0.2, "epsilon", GRPO_REAL(objective.eps_low)));
-  t.push_back(number_field("epsHigh", 0, 10, kClosed, kClosed, 0.28, "epsilon_high",
-                           GRPO_REAL(objective.eps_high)));
-  t.push_back(
-      number_field("beta", 0, 10, kClosed, kClosed, 0.0, "beta", GRPO_REAL(objective.beta)));
-  t.push_back(number_field("temperature", 0.05, 10, kClosed, kClosed, 1.0, "temperature",
-                           GRPO_REAL(temperature)));
-  t.push_back(number_field("learningRate", 0, 1, kOpen, kClosed, 2e-3, "learning_rate",
-                           GRPO_REAL(learning_rate)));
-  t.push_back(number_field("maxGradNorm", 0, 1e6, kOpen, kClosed, 1.0, "max_grad_norm",
-                           GRPO_REAL(max_grad_norm)));
-  t.push_back(int_field("maxNewTokens", 1, 16, 4, 4, "max_completion_length",
-                        GRPO_WHOLE(objective.max_completion_length)));
-  t.push_back(bool_field("dynamicSampling", false, nullptr, GRPO_WHOLE(dynamic_sampling)));
-  t.push_back(bool_field("maskTruncated", true, "mask_truncated_completions",
-                         GRPO_WHOLE(objective.mask_truncated)));
-  t.push_back(enum_field("importanceSamplingLevel", importance_level_names(),
-                         static_cast<double>(ImportanceLevel::Token), "importance_sampling_level",
-                         GRPO_WHOLE(objective.importance_level)));
+  group = "grpo";
+  add(int_field("groupSize", 2, 64, 8, 8, "num_generations", GRPO_WHOLE(objective.group_size)));
+  add(int_field("promptBatch", 1, 64, 8, 8, nullptr, GRPO_WHOLE(prompt_batch)));
+  add(int_field("updates", 1, 50000, 60, 160, "max_steps", GRPO_WHOLE(updates)));
+  add(int_field("updateEpochs", 1, 16, 2, 2, "num_iterations", GRPO_WHOLE(update_epochs)));
+  add(enum_field("lossType", loss_type_names(), static_cast<double>(LossType::Dapo), "loss_type",
+                 GRPO_WHOLE(objective.loss_type)));
+  add(enum_field("scaleRewards", scale_rewards_names(), static_cast<double>(ScaleRewards::Group),
+                 "scale_rewards", GRPO_WHOLE(objective.scale_rewards)));
+  add(enum_field("advantageEstimator", advantage_estimator_names(),
+                 static_cast<double>(AdvantageEstimator::Grpo), nullptr,
+                 GRPO_WHOLE(objective.advantage_estimator)));
+  add(number_field("epsLow", 0, 1, kClosed, kOpen, 0.2, "epsilon", GRPO_REAL(objective.eps_low)));
+  add(number_field("epsHigh", 0, 10, kClosed, kClosed, 0.28, "epsilon_high",
+                   GRPO_REAL(objective.eps_high)));
+  add(number_field("beta", 0, 10, kClosed, kClosed, 0.0, "beta", GRPO_REAL(objective.beta)));
+  add(number_field("temperature", 0.05, 10, kClosed, kClosed, 1.0, "temperature",
+                   GRPO_REAL(temperature)));
+  add(number_field("learningRate", 0, 1, kOpen, kClosed, 2e-3, "learning_rate",
+                   GRPO_REAL(learning_rate)));
+  add(number_field("maxGradNorm", 0, 1e6, kOpen, kClosed, 1.0, "max_grad_norm",
+                   GRPO_REAL(max_grad_norm)));
+  add(int_field("maxNewTokens", 1, 16, 4, 4, "max_completion_length",
+                GRPO_WHOLE(objective.max_completion_length)));
+  add(bool_field("dynamicSampling", false, nullptr, GRPO_WHOLE(dynamic_sampling)));
+  add(bool_field("maskTruncated", true, "mask_truncated_completions",
+                 GRPO_WHOLE(objective.mask_truncated)));
+  add(enum_field("importanceSamplingLevel", importance_level_names(),
+                 static_cast<double>(ImportanceLevel::Token), "importance_sampling_level",
+                 GRPO_WHOLE(objective.importance_level)));
   // TRL 1.9's loss options, TRL's defaults (every one leaves the default loss unchanged).
-  t.push_back(number_field("sapoTemperaturePos", 0, 100, kOpen, kClosed, 1.0,
-                           "sapo_temperature_pos", GRPO_REAL(objective.sapo_temperature_pos)));
-  t.push_back(number_field("sapoTemperatureNeg", 0, 100, kOpen, kClosed, 1.05,
-                           "sapo_temperature_neg", GRPO_REAL(objective.sapo_temperature_neg)));
-  t.push_back(number_field("vespoKPos", 0, 100, kClosed, kClosed, 2.0, "vespo_k_pos",
-                           GRPO_REAL(objective.vespo_k_pos)));
-  t.push_back(number_field("vespoLambdaPos", 0, 100, kClosed, kClosed, 3.0, "vespo_lambda_pos",
-                           GRPO_REAL(objective.vespo_lambda_pos)));
-  t.push_back(number_field("vespoKNeg", 0, 100, kClosed, kClosed, 3.0, "vespo_k_neg",
-                           GRPO_REAL(objective.vespo_k_neg)));
-  t.push_back(number_field("vespoLambdaNeg", 0, 100, kClosed, kClosed, 2.0, "vespo_lambda_neg",
-                           GRPO_REAL(objective.vespo_lambda_neg)));
-  t.push_back(number_field("topEntropyQuantile", 0, 1, kClosed, kClosed, 1.0,
-                           "top_entropy_quantile", GRPO_REAL(objective.top_entropy_quantile)));
-  t.push_back(bool_field("useBiasCorrectionKl", false, "use_bias_correction_kl",
-                         GRPO_WHOLE(objective.use_bias_correction_kl)));
-  t.push_back(nullable_field("delta", 0, 1e6, kOpen, "delta", GRPO_OPTIONAL(objective.delta)));
-  t.push_back(nullable_field("offPolicyMaskThreshold", -1e6, 1e6, kClosed,
-                             "off_policy_mask_threshold",
-                             GRPO_OPTIONAL(objective.off_policy_mask_threshold)));
+  group = "trlLoss";
+  add(number_field("sapoTemperaturePos", 0, 100, kOpen, kClosed, 1.0, "sapo_temperature_pos",
+                   GRPO_REAL(objective.sapo_temperature_pos)));
+  add(number_field("sapoTemperatureNeg", 0, 100, kOpen, kClosed, 1.05, "sapo_temperature_neg",
+                   GRPO_REAL(objective.sapo_temperature_neg)));
+  add(number_field("vespoKPos", 0, 100, kClosed, kClosed, 2.0, "vespo_k_pos",
+                   GRPO_REAL(objective.vespo_k_pos)));
+  add(number_field("vespoLambdaPos", 0, 100, kClosed, kClosed, 3.0, "vespo_lambda_pos",
+                   GRPO_REAL(objective.vespo_lambda_pos)));
+  add(number_field("vespoKNeg", 0, 100, kClosed, kClosed, 3.0, "vespo_k_neg",
+                   GRPO_REAL(objective.vespo_k_neg)));
+  add(number_field("vespoLambdaNeg", 0, 100, kClosed, kClosed, 2.0, "vespo_lambda_neg",
+                   GRPO_REAL(objective.vespo_lambda_neg)));
+  add(number_field("topEntropyQuantile", 0, 1, kClosed, kClosed, 1.0, "top_entropy_quantile",
+                   GRPO_REAL(objective.top_entropy_quantile)));
+  add(bool_field("useBiasCorrectionKl", false, "use_bias_correction_kl",
+                 GRPO_WHOLE(objective.use_bias_correction_kl)));
+  add(nullable_field("delta", 0, 1e6, kOpen, "delta", GRPO_OPTIONAL(objective.delta)));
+  add(nullable_field("offPolicyMaskThreshold", -1e6, 1e6, kClosed, "off_policy_mask_threshold",
+                     GRPO_OPTIONAL(objective.off_policy_mask_threshold)));
   // The entropy bonus and TRL's adaptive control of its coefficient.
-  t.push_back(number_field("entropyCoef", 0, 10, kClosed, kClosed, 0.0, "entropy_coef",
-                           GRPO_REAL(objective.entropy_coef)));
-  t.push_back(bool_field("useAdaptiveEntropy", false, "use_adaptive_entropy",
-                         GRPO_WHOLE(use_adaptive_entropy)));
-  t.push_back(number_field("entropyTarget", 0, 10, kClosed, kClosed, 0.2, "entropy_target",
-                           GRPO_REAL(entropy_target)));
-  t.push_back(number_field("entropyCoefDelta", 0, 1, kClosed, kClosed, 0.005, "entropy_coef_delta",
-                           GRPO_REAL(entropy_coef_delta)));
-  t.push_back(number_field("entropyCoefMin", 0, 10, kClosed, kClosed, 0.0, "entropy_coef_min",
-                           GRPO_REAL(entropy_coef_min)));
-  t.push_back(number_field("entropyCoefMax", 0, 10, kClosed, kClosed, 1.0, "entropy_coef_max",
-                           GRPO_REAL(entropy_coef_max)));
+  group = "entropy";
+  add(number_field("entropyCoef", 0, 10, kClosed, kClosed, 0.0, "entropy_coef",
+                   GRPO_REAL(objective.entropy_coef)));
+  add(bool_field("useAdaptiveEntropy", false, "use_adaptive_entropy",
+                 GRPO_WHOLE(use_adaptive_entropy)));
+  add(number_field("entropyTarget", 0, 10, kClosed, kClosed, 0.2, "entropy_target",
+                   GRPO_REAL(entropy_target)));
+  add(number_field("entropyCoefDelta", 0, 1, kClosed, kClosed, 0.005, "entropy_coef_delta",
+                   GRPO_REAL(entropy_coef_delta)));
+  add(number_field("entropyCoefMin", 0, 10, kClosed, kClosed, 0.0, "entropy_coef_min",
+                   GRPO_REAL(entropy_coef_min)));
+  add(number_field("entropyCoefMax", 0, 10, kClosed, kClosed, 1.0, "entropy_coef_max",
+                   GRPO_REAL(entropy_coef_max)));
   // The reference model's sync (TR-DPO).
-  t.push_back(bool_field("syncRefModel", false, "sync_ref_model", GRPO_WHOLE(sync_ref_model)));
-  t.push_back(number_field("refModelMixupAlpha", 0, 1, kClosed, kClosed, 0.6,
-                           "ref_model_mixup_alpha", GRPO_REAL(ref_model_mixup_alpha)));
-  t.push_back(int_field("refModelSyncSteps", 1, 100000, 512, 512, "ref_model_sync_steps",
-                        GRPO_WHOLE(ref_model_sync_steps)));
+  group = "reference";
+  add(bool_field("syncRefModel", false, "sync_ref_model", GRPO_WHOLE(sync_ref_model)));
+  add(number_field("refModelMixupAlpha", 0, 1, kClosed, kClosed, 0.6, "ref_model_mixup_alpha",
+                   GRPO_REAL(ref_model_mixup_alpha)));
+  add(int_field("refModelSyncSteps", 1, 100000, 512, 512, "ref_model_sync_steps",
+                GRPO_WHOLE(ref_model_sync_steps)));
   // The sampler and the sampler-to-learner correction (TRL: vLLM's, on by default).
-  t.push_back(number_field("samplerMismatch", 0, 1, kClosed, kClosed, 0.0, nullptr,
-                           GRPO_REAL(sampler_mismatch)));
-  t.push_back(bool_field("vllmImportanceSamplingCorrection", true,
-                         "vllm_importance_sampling_correction",
-                         GRPO_WHOLE(objective.vllm_importance_sampling_correction)));
-  t.push_back(enum_field("vllmImportanceSamplingMode", sampler_correction_names(),
-                         static_cast<double>(SamplerCorrection::SequenceMask),
-                         "vllm_importance_sampling_mode",
-                         GRPO_WHOLE(objective.vllm_importance_sampling_mode)));
-  t.push_back(nullable_field("vllmImportanceSamplingClipMin", 0, 1e6, kClosed,
-                             "vllm_importance_sampling_clip_min",
-                             GRPO_OPTIONAL(objective.vllm_importance_sampling_clip_min)));
-  t.push_back(number_field("vllmImportanceSamplingClipMax", 0, 1e6, kClosed, kClosed, 3.0,
-                           "vllm_importance_sampling_clip_max",
-                           GRPO_REAL(objective.vllm_importance_sampling_clip_max)));
+  group = "sampler";
+  add(number_field("samplerMismatch", 0, 1, kClosed, kClosed, 0.0, nullptr,
+                   GRPO_REAL(sampler_mismatch)));
+  add(bool_field("vllmImportanceSamplingCorrection", true, "vllm_importance_sampling_correction",
+                 GRPO_WHOLE(objective.vllm_importance_sampling_correction)));
+  add(enum_field("vllmImportanceSamplingMode", sampler_correction_names(),
+                 static_cast<double>(SamplerCorrection::SequenceMask),
+                 "vllm_importance_sampling_mode",
+                 GRPO_WHOLE(objective.vllm_importance_sampling_mode)));
+  add(nullable_field("vllmImportanceSamplingClipMin", 0, 1e6, kClosed,
+                     "vllm_importance_sampling_clip_min",
+                     GRPO_OPTIONAL(objective.vllm_importance_sampling_clip_min)));
+  add(number_field("vllmImportanceSamplingClipMax", 0, 1e6, kClosed, kClosed, 3.0,
+                   "vllm_importance_sampling_clip_max",
+                   GRPO_REAL(objective.vllm_importance_sampling_clip_max)));
   // Evaluation.
-  t.push_back(int_field("evalSamples", 1, 64, 4, 4, nullptr, GRPO_WHOLE(eval_samples)));
-  t.push_back(
-      int_field("finalEvalSamples", 4, 256, 64, 64, nullptr, GRPO_WHOLE(final_eval_samples)));
+  group = "evaluation";
+  add(int_field("evalSamples", 1, 64, 4, 4, nullptr, GRPO_WHOLE(eval_samples)));
+  add(int_field("finalEvalSamples", 4, 256, 64, 64, nullptr, GRPO_WHOLE(final_eval_samples)));
   return t;
 }
 

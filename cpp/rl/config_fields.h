@@ -24,6 +24,8 @@ struct FieldSpec {
   double smoke = 0, full = 0;        // defaults per profile (Bool 0/1, Enum an option index)
   const char* trl = nullptr;         // TRL GRPOConfig's field, nullptr when TRL has none
   std::string description;           // i18n key of the page's label, "train.field.<name>"
+  const char* group = nullptr;       // the form's group: "task", "rewards", ... ("setup" for
+                                     // profile and seed, which section 0 shows)
   // The member as a number (Int, Bool 0/1, Enum index) and back; `set` takes a checked value.
   double (*get)(const ExperimentConfig&) = nullptr;
   void (*set)(ExperimentConfig&, double) = nullptr;

@@ -41,6 +41,7 @@ test('the config fields cover every field issue 5 lists, each known to the core'
   }
   for (const f of CONFIG_FIELDS) {
     assert.ok(en[`train.field.${f.core}`] && ru[`train.field.${f.core}`], `label of ${f.core}`);
+    assert.ok(en[`train.group.${f.group}`] && ru[`train.group.${f.group}`], `${f.core}: the legend of its group '${f.group}'`);
     if (f.options) assert.ok(f.options.includes(config[f.core]), `${f.core}: default among the options`);
   }
 });

@@ -163,6 +163,8 @@ export interface ConfigField {
   member?: string;
   /** The i18n key of the page's label. */
   description?: string;
+  /** The form's group of the field ("setup" for profile and seed, then "task", "rewards", ...). */
+  group?: string;
 }
 
 /** The config's field table, defined once in the core. */

@@ -222,7 +222,7 @@ export default {
       const usedCol = m.scale ? 'standardized' : 'centered';
       tableHost.replaceChildren(
         dataTable({
-          caption: t('advantages.tableCaption'),
+          caption: t('advantages.tableCaption', { loss: t(`advantages.loss.${m.loss}`) }),
           className: `advantages uses-${usedCol}`,
           columns: [
             { label: t('advantages.col.row') },

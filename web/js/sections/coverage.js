@@ -293,7 +293,9 @@ export default {
         : t('train.passAtK.waiting');
     };
 
-    const groupRows = (group) =>
+    // DAPO's overlong punishment is the third reward column only in runs that weigh it (the
+    // notebook's table has two).
+    const groupRows = (group, overlong) =>
       group.map((row, i) => {
         const open = h(
           'button',
@@ -318,6 +320,7 @@ export default {
             { text: fmt(row.reward), value: row.reward },
             { text: fmt(row.rewardComponents.correctness), value: row.rewardComponents.correctness },
             { text: fmt(row.rewardComponents.format), value: row.rewardComponents.format },
+            ...(overlong ? [{ text: fmt(row.rewardComponents.overlong), value: row.rewardComponents.overlong }] : []),
             { text: String(row.accuracy), value: row.accuracy },
             { text: row.status, value: row.status },
             { text: String(row.length), value: row.length },
@@ -391,6 +394,7 @@ export default {
       }
       const result = inspection.result;
       const group = result.groups[0] ?? [];
+      const overlong = group.some((row) => row.rewardComponents.overlong !== 0) || (s.result?.config?.overlongWeight ?? 0) > 0;
       const prompt = result.prompts?.find((p) => p.id === group[0]?.promptId)?.text ?? result.prompts?.[0]?.text;
       inspectStatus.textContent = t('train.inspect.drawn', {
         n: inspection.index + 1,
@@ -408,13 +412,14 @@ export default {
             { label: 'reward', numeric: true },
             { label: 'correctness', numeric: true },
             { label: 'format', numeric: true },
+            ...(overlong ? [{ label: 'overlong', numeric: true }] : []),
             { label: 'accuracy', numeric: true },
             { label: 'status' },
             { label: 'length', numeric: true },
             { label: 'terminated' },
             { label: 'advantage', numeric: true },
           ],
-          rows: groupRows(group),
+          rows: groupRows(group, overlong),
         }),
       );
       printed.firstChild.textContent = `{'discarded_fraction': ${pyRepr(result.discardedFraction)}, 'generator_version': ${pyRepr(group[0]?.generatorVersion ?? result.generatorVersion)}}`;

@@ -151,12 +151,16 @@ export default {
     profile.input.addEventListener('change', showProfileDefaults);
 
     const presets = h('div', { class: 'presets', role: 'group', 'aria-label': t('train.presetsLabel') });
+    // The fields in the table's groups (task, rewards, policy, ..., evaluation), one fieldset each.
+    const groups = new Map();
+    for (const f of fields) groups.set(f.spec.group, [...(groups.get(f.spec.group) ?? []), f.control.el]);
     const controls = h(
       'div',
-      { class: 'controls controls-training' },
-      profile.el,
-      seed.el,
-      fields.map((f) => f.control.el),
+      { class: 'training-form' },
+      h('div', { class: 'controls controls-training' }, profile.el, seed.el),
+      [...groups].map(([group, els]) =>
+        h('fieldset', { class: 'controls controls-training field-group', dataset: { group } }, h('legend', { text: t(`train.group.${group}`) }), els),
+      ),
     );
     host.append(
       h('h3', { text: t('train.configTitle') }),

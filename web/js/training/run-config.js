@@ -45,6 +45,7 @@ function pageField(spec) {
     options: spec.options,
     defaults: spec.defaults,
     trl: spec.trl,
+    group: spec.group,
     step: STEPS[spec.name] ?? (spec.kind === 'int' ? 1 : undefined),
   };
 }
