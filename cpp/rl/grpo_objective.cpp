@@ -17,17 +17,22 @@ std::string index_name(const char* name, std::size_t i) {
   return std::string(name) + "[" + std::to_string(i) + "]";
 }
 
+// groupSize >= 2, and `n` rows of `name` in whole groups of it.
+void check_whole_groups(const char* name, std::size_t n, int group_size) {
+  require(group_size >= 2,
+          [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
+  require(n > 0 && n % static_cast<std::size_t>(group_size) == 0, [&] {
+    return std::string(name) + ": length must be a positive multiple of groupSize (" +
+           std::to_string(group_size) + "), got " + std::to_string(n);
+  });
+}
+
 // The advantages of `rewards` in groups of `group_size`, after checking both.
 GroupAdvantages checked_advantages(const std::vector<double>& rewards, int group_size,
                                    ScaleRewards scale, AdvantageEstimator estimator) {
-  require(group_size >= 2,
-          [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
   const std::size_t n = rewards.size();
+  check_whole_groups("rewards", n, group_size);
   const std::size_t g = static_cast<std::size_t>(group_size);
-  require(n > 0 && n % g == 0, [&] {
-    return "rewards: length must be a positive multiple of groupSize (" +
-           std::to_string(group_size) + "), got " + std::to_string(n);
-  });
   for (std::size_t i = 0; i < n; ++i)
     if (!std::isfinite(rewards[i]))
       throw InvalidArgument(index_name("rewards", i) + ": must be a finite number, got " +
@@ -184,10 +189,7 @@ std::vector<double> aggregate_rewards(const Ragged& per_func, const std::vector<
   require_not_empty("rewardWeights", functions);
   for (std::size_t f = 0; f < functions; ++f)
     require_finite(FieldName("rewardWeights", f), weights[f]);
-  require(group_size >= 2 && n > 0 && n % static_cast<std::size_t>(group_size) == 0, [&] {
-    return "rewardsPerFunc: length must be a positive multiple of groupSize (" +
-           std::to_string(group_size) + "), got " + std::to_string(n);
-  });
+  check_whole_groups("rewardsPerFunc", n, group_size);
   for (std::size_t i = 0; i < n; ++i) {
     require_same_length(FieldName("rewardsPerFunc", i), per_func[i].size(), "rewardWeights",
                         functions);

@@ -75,8 +75,8 @@ void task_reward(Scored& score, int length, const ExperimentConfig& config) {
 
 std::vector<double> aggregated_rewards(const std::vector<const Scored*>& scores, int group_size,
                                        const ExperimentConfig& config) {
-  std::vector<double> out(scores.size(), 0.0);
   if (!config.normalize_then_sum) {
+    std::vector<double> out(scores.size());
     for (std::size_t j = 0; j < scores.size(); ++j) out[j] = scores[j]->reward;
     return out;
   }

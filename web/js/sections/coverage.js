@@ -394,7 +394,7 @@ export default {
       }
       const result = inspection.result;
       const group = result.groups[0] ?? [];
-      const overlong = group.some((row) => row.rewardComponents.overlong !== 0) || (s.result?.config?.overlongWeight ?? 0) > 0;
+      const overlong = (s.result?.config?.overlongWeight ?? 0) > 0; // else every overlong is 0
       const prompt = result.prompts?.find((p) => p.id === group[0]?.promptId)?.text ?? result.prompts?.[0]?.text;
       inspectStatus.textContent = t('train.inspect.drawn', {
         n: inspection.index + 1,

@@ -153,7 +153,10 @@ export default {
     const presets = h('div', { class: 'presets', role: 'group', 'aria-label': t('train.presetsLabel') });
     // The fields in the table's groups (task, rewards, policy, ..., evaluation), one fieldset each.
     const groups = new Map();
-    for (const f of fields) groups.set(f.spec.group, [...(groups.get(f.spec.group) ?? []), f.control.el]);
+    for (const f of fields) {
+      if (!groups.has(f.spec.group)) groups.set(f.spec.group, []);
+      groups.get(f.spec.group).push(f.control.el);
+    }
     const controls = h(
       'div',
       { class: 'training-form' },
