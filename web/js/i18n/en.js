@@ -244,7 +244,7 @@ export default {
   'advantages.epsLow': 'ε_low',
   'advantages.epsHigh': 'ε_high',
   'advantages.scale': 'Scale by the standard deviation (scale=True)',
-  'advantages.tableCaption': 'Rewards, advantages, ratios and each response’s term of the loss drawn ({loss}), one row per response.',
+  'advantages.tableCaption': 'Rewards, advantages, ratios and each response’s term of the loss drawn, one row per response. Loss: {loss}.',
   'advantages.col.row': '#',
   'advantages.col.reward': 'reward',
   'advantages.col.centered': 'centered',

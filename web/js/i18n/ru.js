@@ -240,7 +240,7 @@ export default {
   'advantages.epsLow': 'ε_low',
   'advantages.epsHigh': 'ε_high',
   'advantages.scale': 'Делить на стандартное отклонение (scale=True)',
-  'advantages.tableCaption': 'Награды, преимущества, отношения и член выбранной функции потерь ({loss}) для каждого ответа, по строке на ответ.',
+  'advantages.tableCaption': 'Награды, преимущества, отношения и член выбранной функции потерь для каждого ответа, по строке на ответ. Функция потерь: {loss}.',
   'advantages.col.row': '№',
   'advantages.col.reward': 'награда',
   'advantages.col.centered': 'центрированное',
