@@ -5,6 +5,7 @@
 import training from './en-training.js'; // sections 6-9 (training) keep their strings there
 import teacher from './en-teacher.js'; // the instructor page (teacher.html)
 import coreMessages from './en-core.js'; // the core's error codes (core.messageCodes())
+import recovery from './en-recovery.js'; // ways out: offline updates, link budget, library checks
 
 export default {
   // --- Notebook constants (seeds/000_*.txt), exact strings -------------------------------
@@ -402,4 +403,5 @@ export default {
   ...training,
   ...teacher,
   ...coreMessages,
+  ...recovery,
 };
