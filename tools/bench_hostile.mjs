@@ -7,6 +7,10 @@
 //   hostile-link-20k      a link with 20 000 bad settings (`#x0=..&x1=..`, 290 KB) opened
 //   hostile-paste-5mb     5 MB pasted into the rewards list of section 3
 //   hostile-import-48mb   a 48 MB run file (50 000 rows, checkpoint, an ignored field) imported
+//   hostile-library-50    a run library of 50 corrupt records (issue 29: a claimed history of 3e7
+//                         and 1e9 rows, an 8 MB name, bytes NaN, a config that is a string)
+//                         read by section 7's panel (told by the library's channel, as by
+//                         another tab); they are set aside, named
 //   hostile-baseline-load the same page opened with a plain link, for comparison
 // Inputs are generated here from the precomputed smoke run. Every row carries the machine's load
 // (1-minute load average) when it was measured. Run alone: `node tools/bench_hostile.mjs`.
@@ -31,6 +35,41 @@ export function runFileText(rows, { checkpoint = false, padTo = 0 } = {}) {
   // Up to `padTo` bytes with a top-level field the import drops (docs/limits.md: "other fields").
   if (padTo > text.length) text = `${text.slice(0, -1)},"notes":"${'n'.repeat(padTo - text.length - 11)}"}`;
   return text;
+}
+
+/**
+ * Runs in the page: writes `count` corrupt records into the run library's database, as a page of
+ * the same origin could (five kinds in turn, built on the precomputed run's real record shape).
+ */
+export async function writeCorruptLibrary(count) {
+  const run = await (await fetch('data/smoke-run.json')).json();
+  const keys = Object.keys(run.history[0]);
+  const packed = { keys, columns: keys.map((k) => Float64Array.from(run.history, (row) => row[k] ?? NaN)), length: run.history.length };
+  const base = (i) => ({ key: `corrupt-${i}`, name: `corrupt ${i}`, source: 'imported', savedAt: i, bytes: 1000, run: { config: run.config, packedHistory: packed, beforeTrain: run.beforeTrain } });
+  const kinds = [
+    (r) => (r.run.packedHistory = { ...packed, length: 3e7 }),
+    (r) => (r.run.packedHistory = { ...packed, length: 1e9 }),
+    (r) => (r.name = 'n'.repeat(8 * 1024 * 1024)),
+    (r) => (r.bytes = NaN),
+    (r) => (r.run.config = 'not a config'),
+  ];
+  const db = await new Promise((resolve, reject) => {
+    const request = indexedDB.open('grpo-lab-runs', 1);
+    request.onupgradeneeded = () => request.result.createObjectStore('runs', { keyPath: 'key' });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  await new Promise((resolve, reject) => {
+    const tx = db.transaction('runs', 'readwrite');
+    for (let i = 0; i < count; i += 1) {
+      const record = base(i);
+      kinds[i % kinds.length](record);
+      tx.objectStore('runs').put(record);
+    }
+    tx.oncomplete = resolve;
+    tx.onerror = () => reject(tx.error);
+  });
+  db.close();
 }
 
 /** A link with `count` bad settings: `#x0=..&x1=..&...`. */
@@ -108,6 +147,8 @@ export const SCENARIOS = {
     const { page, errors } = await open(context, origin, '#rl-loop');
     await importFile(page, path, 50000);
     await viewDrawn(page, 'updates', 50000);
+    // Too large for the run library (its JSON is over MAX_BYTES): shown, and the panel says so.
+    const notKept = await page.locator('.compare-panel .library-not-kept').textContent({ timeout: SLOW });
     await viewDrawn(page, 'coverage', 50000);
     const pager = page.locator('section#updates .history-pager-text');
     const firstPage = await pager.textContent();
@@ -120,6 +161,7 @@ export const SCENARIOS = {
       pager: firstPage,
       lastPage: await pager.textContent(),
       lastUpdate: await page.locator('section#updates .history-table tbody tr:last-child th').textContent(),
+      notKept,
       points: await page.evaluate(() => {
         const chart = window.Chart.getChart(document.querySelector('section#updates [data-chart="ratio"] canvas'));
         return chart.data.datasets.map((d) => d.data.length);
@@ -176,6 +218,34 @@ export const SCENARIOS = {
     await importFile(page, path, 50000);
     await page.waitForTimeout(1000);
     return finish(page, 'hostile-import-48mb', { fileBytes: text.length, errors });
+  },
+
+  async 'hostile-library-50'({ context, origin }) {
+    const { page, errors } = await open(context, origin, '#updates');
+    // Section 7's panel is up with the library as it was (the precomputed run)...
+    await sectionRendered(page, 'updates');
+    await page.waitForFunction(() => document.querySelector('.compare-panel')?.dataset.libraryCount === '1', null, { timeout: SLOW });
+    // ...when a page of the same origin writes 50 corrupt records (not measured: the writing is
+    // the attacker's) and says so on the library's channel, as another tab of the site does: the
+    // panel reads the library again (measured).
+    await page.evaluate(writeCorruptLibrary, 50);
+    await page.waitForTimeout(500);
+    await forget(page);
+    await page.evaluate(() => new BroadcastChannel('grpo-lab-runs').postMessage('changed'));
+    await page.waitForSelector('.compare-panel .library-notes[data-quarantined="50"]', { timeout: SLOW, state: 'attached' });
+    await page.waitForFunction(() => document.querySelector('.compare-panel')?.dataset.libraryCount === '1', null, { timeout: SLOW });
+    await page.waitForTimeout(500);
+    const details = {
+      listed: await page.locator('.compare-panel ul.library li').allTextContents(),
+      notes: await page.locator('.compare-panel .library-quarantined').textContent(),
+      errors,
+    };
+    // The next scenario's page finds an empty library (the context is shared).
+    await page.evaluate(() => new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase('grpo-lab-runs');
+      request.onsuccess = request.onerror = request.onblocked = resolve;
+    }));
+    return finish(page, 'hostile-library-50', details);
   },
 
   async 'hostile-baseline-load'({ context, origin }) {

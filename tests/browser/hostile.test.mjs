@@ -44,6 +44,7 @@ describe('hostile inputs within the documented limits', () => {
     assert.match(result.details.pager, /^Rows 1–300 of 50000/);
     assert.match(result.details.lastPage, /^Rows 49801–50000 of 50000/);
     assert.equal(result.details.lastUpdate, '50000');
+    assert.match(result.details.notKept, /^The run «dapo, updates = 50000, seed 9» is shown but not kept in the run library: it is \d+(\.\d+)? MiB, and the library keeps at most 20 MiB\. Export it to keep it\.$/);
     assert.ok(result.details.points.every((n) => n <= 4 * 1280), `charts draw thinned series: ${result.details.points}`);
     assert.ok(result.longestMs < LIMIT_MS, `longest task ${result.longestMs} ms`);
   });
@@ -65,6 +66,13 @@ describe('hostile inputs within the documented limits', () => {
     const result = await measure(t, 'hostile-paste-5mb');
     assert.equal(result.details.maxLength, 64 * 26);
     assert.ok(result.details.valueLength <= result.details.maxLength);
+    assert.ok(result.longestMs < LIMIT_MS, `longest task ${result.longestMs} ms`);
+  });
+
+  test('a run library of 50 corrupt records: each set aside and named, the page responsive', SLOW, async (t) => {
+    const result = await measure(t, 'hostile-library-50');
+    assert.deepEqual(result.details.listed.map((text) => text.trim()), ['dapo, seed 9 (precomputed)'], 'only the valid run is listed');
+    assert.match(result.details.notes, /^Records of the run library set aside, not listed and not used: 50 \(.*\)\. «corrupt 0»: run\.packedHistory\.length: must be an integer in \[0, 60\] .*, got 30000000; «corrupt 1»: .*got 1000000000; .*\. And 47 more\. "Clear the library" removes them\.$/);
     assert.ok(result.longestMs < LIMIT_MS, `longest task ${result.longestMs} ms`);
   });
 

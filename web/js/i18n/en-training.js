@@ -374,7 +374,6 @@ export default {
   'compare.linkRefused': 'The comparison in the link cannot be opened: {message}',
   'compare.libraryTitle': 'Run library',
   'compare.libraryEmpty': 'No runs yet: finish a run or import one.',
-  'compare.libraryError': 'The run library is not available here: {message}',
   'compare.clear': 'Clear the library',
   'compare.metric': 'Metric',
   'compare.chartTitle': 'Runs compared, per update',

@@ -374,7 +374,6 @@ export default {
   'compare.linkRefused': 'Сравнение из ссылки открыть нельзя: {message}',
   'compare.libraryTitle': 'Библиотека запусков',
   'compare.libraryEmpty': 'Запусков пока нет: завершите запуск или импортируйте файл.',
-  'compare.libraryError': 'Библиотека запусков здесь недоступна: {message}',
   'compare.clear': 'Очистить библиотеку',
   'compare.metric': 'Метрика',
   'compare.chartTitle': 'Сравнение запусков по обновлениям',

@@ -6,6 +6,7 @@ import { h, dataTable, downloadBlob as download, fmt } from '../dom.js';
 import { chartFigure, makeChart, lineStyle, axis, savePng, thinSeries, thinBuckets, THINNED_SEGMENT, COLORS } from '../charts.js';
 import * as training from './controller.js';
 import * as library from './run-library.js';
+import { libraryNotes } from './library-notes.js';
 import { comparisonCsv, comparisonLink, configDiff, pairedComparison, parseComparisonLink, runName, seedBand } from './compare.js';
 import { SEEDS_MAX, SEEDS_MIN, runSeeds, runSeedsForEach, seedList, workerCount } from './seed-batch.js';
 import { errorText } from '../core-errors.js';
@@ -53,6 +54,15 @@ export function comparePanel(host, ctx, { getConfig }) {
   figure.figure.querySelector('details.chart-data').remove();
   figure.figure.dataset.chart = 'compare';
   const diffHost = h('div', { class: 'config-diff' });
+  // Set-aside records, a run too large to keep, a database this page cannot use (library-notes.js).
+  // After a reset the run on display is kept again, as it was before the library broke.
+  const notes = libraryNotes(ctx, {
+    refresh: () => {
+      recordedKey = null;
+      onRun(training.getState());
+      refresh();
+    },
+  });
   const seedsHost = h('div', { class: 'seed-table' });
   const pairedHost = h('div', { class: 'paired' });
   const exportButtons = [
@@ -69,6 +79,7 @@ export function comparePanel(host, ctx, { getConfig }) {
     h('div', { class: 'run-progress-row' }, progress, status),
     h('h4', { text: t('compare.libraryTitle') }),
     listHost,
+    notes.el,
     h('p', {}, clearButton),
     h('p', {}, h('label', { for: 'compare-metric', text: t('compare.metric') }), ' ', metricSelect),
     figure.figure,
@@ -250,16 +261,23 @@ export function comparePanel(host, ctx, { getConfig }) {
 
   const refresh = async () => {
     try {
-      entries = await library.list();
+      entries = await library.list({ core });
+      notes.failed(null);
     } catch (error) {
-      status.textContent = t('compare.libraryError', { message: error.message });
+      notes.failed(error);
       entries = [];
     }
     for (const key of [...selected]) if (!entries.some((e) => e.key === key)) selected.delete(key);
     draw();
   };
 
-  const record = (result, source, measured = null) => library.add(library.libraryEntry(result, { source, defaults: defaultsOf(result.config), measured })).catch(() => {});
+  const record = (result, source, measured = null) => {
+    const entry = library.libraryEntry(result, { source, defaults: defaultsOf(result.config), measured });
+    return library
+      .add(entry, { core })
+      .then((kept) => kept.reason === 'tooLarge' && notes.notKept({ name: entry.name, bytes: kept.bytes, maxBytes: kept.maxBytes }))
+      .catch((error) => notes.failed(error));
+  };
 
   // Every finished run on display goes into the library (once per run: runKey).
   let recordedKey = null;
@@ -334,7 +352,7 @@ export function comparePanel(host, ctx, { getConfig }) {
     pauseButton.textContent = t(paused ? 'train.resume' : 'train.pause');
   });
   stopButton.addEventListener('click', () => running?.stop());
-  clearButton.addEventListener('click', () => library.clear().catch(() => {}));
+  clearButton.addEventListener('click', () => library.clear().catch((error) => notes.failed(error)));
   metricSelect.addEventListener('change', () => {
     metric = metricSelect.value;
     drawChart();
@@ -364,7 +382,7 @@ export function comparePanel(host, ctx, { getConfig }) {
     opening = true;
     root.dataset.phase = 'opening';
     try {
-      entries = await library.list().catch(() => []);
+      entries = await library.list({ core }).catch(() => []);
       const keyOf = (config) => JSON.stringify(config);
       const found = () => new Map(entries.map((entry) => [keyOf(entry.run.config), entry]));
       const stored = found();
@@ -392,7 +410,7 @@ export function comparePanel(host, ctx, { getConfig }) {
       }
       running = null;
       busy(false);
-      entries = await library.list();
+      entries = await library.list({ core });
       const byConfig = found();
       groups += 1;
       const made = [];

@@ -4,12 +4,16 @@
 // comparison needs configs, histories, before/after metrics and section 8's coverage only. A
 // history is stored as one Float64Array per field, so IndexedDB copies bytes on the page's thread
 // instead of one object per row (100 000 rows cost 0.3-0.6 s to write and as much to read back).
+// Every record is checked as it is read (library-record.js): any page of the same origin can
+// write the database, so a record that fails is set aside (named, with the reason) until Clear.
 import { runName } from './compare.js';
+import { checkRecord, recordLabel } from './library-record.js';
 
 export const MAX_RUNS = 50;
 export const MAX_BYTES = 20 * 1024 * 1024;
 const DB = 'grpo-lab-runs';
 const STORE = 'runs';
+const VERSION = 1;
 
 const KEPT = [
   'config', 'history', 'beforeTrain', 'beforeHeldout', 'afterTrain', 'afterHeldout', 'updatesDone',
@@ -90,26 +94,74 @@ function simpleHash(text) {
   return hash.toString(16);
 }
 
-/** The keys to drop so that at most maxRuns entries of at most maxBytes remain, oldest first. */
+/**
+ * The keys to drop so that at most maxRuns entries of at most maxBytes remain, newest first: an
+ * entry is kept while the kept ones and it fit, so the bytes count only what is kept (a large
+ * entry dropped does not push out a small older one). A size that is not a finite number >= 0
+ * (never written by this page) counts as too large: it is dropped, never "no limit".
+ */
 export function overLimit(entries, { maxRuns = MAX_RUNS, maxBytes = MAX_BYTES } = {}) {
   const newest = [...entries].sort((a, b) => b.savedAt - a.savedAt);
   const drop = [];
+  let kept = 0;
   let bytes = 0;
-  newest.forEach((entry, i) => {
-    bytes += entry.bytes;
-    if (i >= maxRuns || bytes > maxBytes) drop.push(entry.key);
-  });
+  for (const entry of newest) {
+    const size = Number.isFinite(entry.bytes) && entry.bytes >= 0 ? entry.bytes : Infinity;
+    if (kept < maxRuns && bytes + size <= maxBytes) {
+      kept += 1;
+      bytes += size;
+    } else drop.push(entry.key);
+  }
   return drop;
+}
+
+/** Why the library cannot be used: code 'version' (another version of the database), 'schema' (not its store) or 'unavailable'. */
+export class LibraryError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'LibraryError';
+    this.code = code;
+  }
 }
 
 let dbPromise = null;
 function open() {
   if (!dbPromise) {
     dbPromise = new Promise((resolve, reject) => {
-      const request = indexedDB.open(DB, 1);
+      let request;
+      try {
+        request = indexedDB.open(DB, VERSION);
+      } catch (error) {
+        reject(new LibraryError('unavailable', error?.message ?? String(error)));
+        return;
+      }
       request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+      request.onsuccess = () => {
+        const db = request.result;
+        // Another tab resets or upgrades the database: let it, this connection is not kept.
+        db.onversionchange = () => {
+          db.close();
+          dbPromise = null;
+        };
+        // A database of this name and version whose store is not ours (another page wrote it).
+        let keyPath = null;
+        try {
+          keyPath = db.objectStoreNames.contains(STORE) ? db.transaction(STORE, 'readonly').objectStore(STORE).keyPath : null;
+        } catch {
+          keyPath = null;
+        }
+        if (keyPath !== 'key') {
+          db.close();
+          reject(new LibraryError('schema', `run library: the database ${DB} does not hold a store '${STORE}' keyed by 'key'`));
+          return;
+        }
+        resolve(db);
+      };
+      request.onerror = () => {
+        const error = request.error;
+        const code = error?.name === 'VersionError' ? 'version' : 'unavailable';
+        reject(new LibraryError(code, code === 'version' ? `run library: the database ${DB} is of a version this page does not know (it reads version ${VERSION})` : `run library: ${error?.message ?? 'IndexedDB refused'}`));
+      };
     });
     dbPromise.catch(() => (dbPromise = null));
   }
@@ -128,35 +180,106 @@ async function transact(mode, fn) {
 }
 
 const listeners = new Set();
-/** Calls fn() after every change of the library; returns unsubscribe. */
+/** Calls fn() after every change of the library, in this tab or another of the site; returns unsubscribe. */
 export function onChange(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
-const changed = () => listeners.forEach((fn) => fn());
+// Other tabs of the site hear of a change (a run kept, a Clear) and read the library again.
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DB);
+if (channel) channel.onmessage = () => listeners.forEach((fn) => fn());
+const changed = () => {
+  listeners.forEach((fn) => fn());
+  channel?.postMessage('changed');
+};
 
-/** Every stored run, newest first. */
-export async function list() {
-  const all = await transact('readonly', (store) => store.getAll());
-  return all.map(restored).sort((a, b) => b.savedAt - a.savedAt);
+// Records whose check failed in the last read: [{key, label, message, field, cause}], until Clear
+// (cause: the core's error when the config was refused).
+let quarantined = [];
+
+/**
+ * Every stored run that passes its check, newest first; `core`: the page's core (the configs are
+ * read by it). Reads one record per task (a cursor), so a library of big or corrupt records never
+ * holds the page's thread for all of them at once. Records that fail are in quarantine().
+ */
+export async function list({ core, maxBytes = MAX_BYTES } = {}) {
+  const db = await open();
+  const defaults = new Map();
+  const defaultsOf = (config) => {
+    if (!defaults.has(config.profile)) defaults.set(config.profile, core.experimentConfig({ profile: config.profile }));
+    return defaults.get(config.profile);
+  };
+  const entries = [];
+  const bad = [];
+  await new Promise((resolve, reject) => {
+    const tx = db.transaction(STORE, 'readonly');
+    const request = tx.objectStore(STORE).openCursor();
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor) return;
+      const record = cursor.value;
+      try {
+        entries.push(restored(checkRecord(record, { core, maxBytes, defaultsOf })));
+      } catch (error) {
+        bad.push({ key: cursor.primaryKey, label: recordLabel(record), message: String(error?.message ?? error).slice(0, 300), field: error?.field ?? 'record', cause: error?.cause ?? null });
+      }
+      cursor.continue();
+    };
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new Error('run library: transaction aborted'));
+  });
+  quarantined = bad;
+  return entries.sort((a, b) => b.savedAt - a.savedAt);
+}
+
+/** The records the last list() set aside: [{key, label, message}] (label: quoted, cut). */
+export function quarantine() {
+  return quarantined;
 }
 
 /**
  * Stores a run (replacing the same run), then drops the oldest beyond the limits. A run larger
- * than the byte limit on its own is not stored: it could never stay, and its write and read
- * back would hold the page's thread for nothing.
+ * than the byte limit on its own is not stored: it could never stay, and its write and read back
+ * would hold the page's thread for nothing. Returns {kept: true} or {kept: false, reason:
+ * 'tooLarge', bytes, maxBytes}, which the page tells the reader.
  */
-export async function add(entry, limits) {
-  if (entry.bytes > (limits?.maxBytes ?? MAX_BYTES)) return entry;
+export async function add(entry, { core, maxRuns = MAX_RUNS, maxBytes = MAX_BYTES } = {}) {
+  if (!(entry.bytes <= maxBytes)) return { kept: false, reason: 'tooLarge', bytes: entry.bytes, maxBytes };
   await transact('readwrite', (store) => store.put(stored(entry)));
-  const drop = overLimit(await list(), limits);
+  const drop = overLimit(await list({ core, maxBytes }), { maxRuns, maxBytes });
   if (drop.length) await transact('readwrite', (store) => drop.forEach((key) => store.delete(key)));
   changed();
-  return entry;
+  return { kept: !drop.includes(entry.key) };
 }
 
-/** Empties the library. */
+/** Empties the library, set-aside records included; a database it cannot use is reset instead. */
 export async function clear() {
-  await transact('readwrite', (store) => store.clear());
+  try {
+    await transact('readwrite', (store) => store.clear());
+    quarantined = [];
+    changed();
+  } catch (error) {
+    if (!(error instanceof LibraryError)) throw error;
+    await reset();
+  }
+}
+
+/**
+ * Deletes the database (of any version or shape) so that the next use creates it anew. Other tabs
+ * of the course close their connections when asked (onversionchange); a tab of another page that
+ * keeps one open makes this a LibraryError 'blocked'.
+ */
+export async function reset() {
+  const db = await dbPromise?.catch(() => null);
+  db?.close();
+  dbPromise = null;
+  await new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(DB);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(new LibraryError('unavailable', `run library: ${request.error?.message ?? 'could not be deleted'}`));
+    request.onblocked = () => reject(new LibraryError('blocked', 'run library: another tab holds the database open; close it and try again'));
+  });
+  quarantined = [];
   changed();
 }
