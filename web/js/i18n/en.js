@@ -6,6 +6,7 @@ import training from './en-training.js'; // sections 6-9 (training) keep their s
 import form from './en-form.js'; // section 6's config form
 import teacher from './en-teacher.js'; // the instructor page (teacher.html)
 import coreMessages from './en-core.js'; // the core's error codes (core.messageCodes())
+import recovery from './en-recovery.js'; // ways out: offline updates, link budget, library checks
 
 export default {
   // --- Notebook constants (seeds/000_*.txt), exact strings -------------------------------
@@ -404,4 +405,5 @@ export default {
   ...form,
   ...teacher,
   ...coreMessages,
+  ...recovery,
 };

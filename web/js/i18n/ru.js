@@ -5,6 +5,7 @@ import training from './ru-training.js'; // sections 6-9 (training) keep their s
 import form from './ru-form.js'; // section 6's config form
 import teacher from './ru-teacher.js'; // the instructor page (teacher.html)
 import coreMessages from './ru-core.js'; // the core's error codes (core.messageCodes())
+import recovery from './ru-recovery.js'; // ways out: offline updates, link budget, library checks
 
 export default {
   // --- Константы ноутбука (seeds/004_*.txt), точные строки -------------------------------
@@ -400,4 +401,5 @@ export default {
   ...form,
   ...teacher,
   ...coreMessages,
+  ...recovery,
 };
