@@ -11,6 +11,9 @@
 //                         and 1e9 rows, an 8 MB name, bytes NaN, a config that is a string)
 //                         read by section 7's panel (told by the library's channel, as by
 //                         another tab); they are set aside, named
+//   hostile-link-budget   a comparison link at the budget (12 batches of 16 seeds, 192 runs, an
+//                         estimated 299.7 s of the 300 s budget) opened at section 7: every run
+//                         read by the core, priced, the reader asked (nothing trains)
 //   hostile-baseline-load the same page opened with a plain link, for comparison
 // Inputs are generated here from the precomputed smoke run. Every row carries the machine's load
 // (1-minute load average) when it was measured. Run alone: `node tools/bench_hostile.mjs`.
@@ -246,6 +249,26 @@ export const SCENARIOS = {
       request.onsuccess = request.onerror = request.onblocked = resolve;
     }));
     return finish(page, 'hostile-library-50', details);
+  },
+
+  async 'hostile-link-budget'({ context, origin }) {
+    const cmp = Array.from({ length: 12 }, (_, i) => `warmupSteps:234,seed:${i * 100},n:16`).join(';');
+    const { page, errors } = await open(context, origin, `#cmp=${encodeURIComponent(cmp)}`);
+    await page.waitForTimeout(500);
+    await forget(page);
+    // Section 7 mounts its panel, which reads the link, checks its 192 runs and asks.
+    await page.locator('section#updates').scrollIntoViewIfNeeded();
+    const ask = page.locator('.compare-panel[data-phase="asking"] .link-confirm');
+    await ask.waitFor({ timeout: SLOW });
+    await page.waitForTimeout(500);
+    const details = {
+      toTrain: Number(await ask.getAttribute('data-to-train')),
+      seconds: Number(await ask.getAttribute('data-seconds')),
+      overBudget: await ask.getAttribute('data-over-budget'),
+      workers: await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'other' && /worker\.js/.test(e.name)).length),
+      errors,
+    };
+    return finish(page, 'hostile-link-budget', details);
   },
 
   async 'hostile-baseline-load'({ context, origin }) {

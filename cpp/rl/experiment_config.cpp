@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "rl/arithmetic_task.h"
 #include "rl/config_fields.h"
 
 namespace grpo {
@@ -26,6 +27,19 @@ ExperimentConfig profile_defaults(const std::string& profile) {
 
 void check_field_relations(const ExperimentConfig& config) {
   require_at_most_field("promptBatch", config.prompt_batch, "trainPrompts", config.train_prompts);
+  // The prompts are distinct problems of the task (the trainer's PromptOptions): the two splits
+  // hold at most as many as there are. Checked with the config, not first by createExperiment.
+  PromptOptions task;
+  task.max_operand = config.max_operand;
+  const int available = arithmetic_problem_count(task);
+  const double prompts = static_cast<double>(config.train_prompts) + config.heldout_prompts;
+  require_coded(prompts <= available, "total_too_large", "heldoutPrompts", [&] {
+    return std::pair<MessageParams, std::string>{
+        {{"max", static_cast<double>(available)}, {"got", prompts}},
+        "heldoutPrompts: trainPrompts + heldoutPrompts must be at most " +
+            std::to_string(available) + " (the distinct problems with maxOperand " +
+            std::to_string(config.max_operand) + "), got " + format_number(prompts)};
+  });
   require_at_most_field("entropyCoefMin", config.entropy_coef_min, "entropyCoefMax",
                         config.entropy_coef_max);
   require_at_most_field("softPunishCache", config.soft_punish_cache, "overlongMaxCompletionLen",

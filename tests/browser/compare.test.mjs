@@ -2,7 +2,7 @@
 // a reload; an 8-seed batch draws its mean and min-max band and a per-seed before/after table;
 // four picked runs get a config-diff table; two configs on the same seeds get a paired
 // comparison; Clear empties the library; "GRPO and its ancestors" runs each advantage estimator on
-// the same seeds. Screenshots of the overlay, the band and the ancestors.
+// the same seeds; a link trains what the library lacks after the reader's click. Screenshots of the overlay, the band and the ancestors.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { gotoReady, launchBrowser, openPage, screenshot, startServer } from './helpers.mjs';
@@ -184,6 +184,9 @@ describe('compare runs (section 7)', () => {
     await page.waitForFunction(() => document.querySelector('.compare-panel').dataset.libraryCount === '0', null, { timeout: 30000 });
     await page.goto('about:blank');
     await gotoReady(page, link);
+    // Nothing trains before the reader's click (link-plan.js; the rest in compare-link.test.mjs).
+    await page.waitForSelector('.compare-panel[data-phase="asking"] .link-confirm[data-to-train="2"]', { state: 'attached', timeout: 60000 });
+    await page.click('button[data-action="train-link"]');
     await page.waitForSelector('.compare-panel[data-phase="finished"]', { state: 'attached', timeout: 300000 });
     assert.match(await page.textContent('.seeds-status'), /^The comparison of the link: 2 runs or batches \(2 runs trained now, the rest from the library\)\.$/);
     assert.deepEqual(await picked(), before);
@@ -193,6 +196,7 @@ describe('compare runs (section 7)', () => {
     // A batch in the link: seeds 9-10 of the notebook config (9 is the precomputed run: in the library).
     await page.goto('about:blank');
     await page.goto(`${server.origin}/embed.html#section=updates&profile=smoke&seed=9&cmp=${encodeURIComponent('seed:9,n:2')}`);
+    await page.click('.compare-panel[data-phase="asking"] button[data-action="train-link"]', { timeout: 60000 });
     await page.waitForSelector('.compare-panel[data-phase="finished"]', { state: 'attached', timeout: 300000 });
     assert.match(await page.textContent('.seeds-status'), /1 runs trained now/);
     const rows = await page.$$eval('.seed-before-after tbody th', (ths) => ths.map((th) => th.textContent));

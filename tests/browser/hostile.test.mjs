@@ -76,6 +76,15 @@ describe('hostile inputs within the documented limits', () => {
     assert.ok(result.longestMs < LIMIT_MS, `longest task ${result.longestMs} ms`);
   });
 
+  test('a comparison link at the budget (192 runs) is checked and priced, and asks before training', SLOW, async (t) => {
+    const result = await measure(t, 'hostile-link-budget');
+    const { LINK_BUDGET_SECONDS } = await import('../../web/js/training/link-plan.js');
+    assert.equal(result.details.toTrain, 192);
+    assert.equal(result.details.overBudget, 'false');
+    assert.ok(result.details.seconds >= 0.99 * LINK_BUDGET_SECONDS && result.details.seconds <= LINK_BUDGET_SECONDS, `${result.details.seconds} s`);
+    assert.ok(result.longestMs < LIMIT_MS, `longest task ${result.longestMs} ms`);
+  });
+
   test('a 48 MB run file is read and parsed off the main thread', SLOW, async (t) => {
     const result = await measure(t, 'hostile-import-48mb');
     assert.ok(result.details.fileBytes >= 48e6);

@@ -39,8 +39,12 @@ std::vector<Json> values_for(const FieldSpec& f) {
 Json args_with(const FieldSpec& f, const Json& value) {
   Json args{{f.name, value}};
   const std::string name = f.name;
-  if (name == "promptBatch") args["trainPrompts"] = 200;
-  if (name == "trainPrompts") args["promptBatch"] = 1;
+  // The splits hold distinct problems: at most 155 with maxOperand 9, 7 with maxOperand 1.
+  if (name == "promptBatch") args["trainPrompts"] = 64, args["heldoutPrompts"] = 0;
+  if (name == "trainPrompts") args["promptBatch"] = 1, args["heldoutPrompts"] = 0;
+  if (name == "heldoutPrompts") args["trainPrompts"] = 1, args["promptBatch"] = 1;
+  if (name == "maxOperand")
+    args["trainPrompts"] = 1, args["heldoutPrompts"] = 0, args["promptBatch"] = 1;
   if (name == "entropyCoefMin") args["entropyCoefMax"] = 10;
   if (name == "vllmImportanceSamplingClipMin") args["vllmImportanceSamplingClipMax"] = 1e6;
   if (name == "syncRefModel") args["beta"] = 0.1;
@@ -78,6 +82,16 @@ TEST_CASE("config table: every field round-trips through read and write", "[conf
       CHECK(grpo::api::config_json(grpo::api::read_config(written)) == written);
     }
   }
+}
+
+TEST_CASE("config: the two splits hold at most the task's distinct problems", "[config]") {
+  // A link's config is refused when it is read, not after training has started (issue 29).
+  CHECK_THROWS_WITH(grpo::api::read_config(Json{{"trainPrompts", 150}, {"heldoutPrompts", 150}}),
+                    "heldoutPrompts: trainPrompts + heldoutPrompts must be at most 155 (the "
+                    "distinct problems with maxOperand 9), got 300");
+  CHECK_THROWS_WITH(grpo::api::read_config(Json{{"maxOperand", 2}}),
+                    Contains("must be at most 15 (the distinct problems with maxOperand 2)"));
+  CHECK_NOTHROW(grpo::api::read_config(Json{{"trainPrompts", 120}, {"heldoutPrompts", 35}}));
 }
 
 TEST_CASE("config table: out-of-range values fail naming the field and its range", "[config]") {

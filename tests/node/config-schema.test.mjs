@@ -31,8 +31,10 @@ test('the generated web/core/config-schema.js is the core\'s configSchema()', ()
 
 // What the rules between fields (check_field_relations) need for a field's extreme values.
 const RELATED = {
-  promptBatch: { trainPrompts: 200 },
-  trainPrompts: { promptBatch: 1 },
+  promptBatch: { trainPrompts: 155, heldoutPrompts: 0 },
+  trainPrompts: { promptBatch: 1, heldoutPrompts: 0 },
+  heldoutPrompts: { trainPrompts: 1, promptBatch: 1 },
+  maxOperand: { trainPrompts: 1, heldoutPrompts: 0, promptBatch: 1 },
   entropyCoefMin: { entropyCoefMax: 10 },
   vllmImportanceSamplingClipMin: { vllmImportanceSamplingClipMax: 1e6 },
   syncRefModel: { beta: 0.1 },

@@ -6,7 +6,12 @@ import { h, dataTable, downloadBlob as download, fmt } from '../dom.js';
 import { chartFigure, makeChart, lineStyle, axis, savePng, thinSeries, thinBuckets, THINNED_SEGMENT, COLORS } from '../charts.js';
 import * as library from './run-library.js';
 import { libraryNotes } from './library-notes.js';
-import { comparisonCsv, comparisonLink, configDiff, pairedComparison, parseComparisonLink, runName, seedBand } from './compare.js';
+import { getState } from './controller.js';
+import { saveAgain } from './run-saver.js';
+import { LinkError, batchLabels, comparisonCsv, comparisonLink, configDiff, pairedComparison, parseComparisonLink, runName, seedBand } from './compare.js';
+import { LINK_BUDGET_SECONDS, formatWork, linkPlan } from './link-plan.js';
+import { MAX_RUNS } from './run-library.js';
+import { plainText } from '../quote.js';
 import { SEEDS_MAX, SEEDS_MIN, runSeeds, runSeedsForEach, seedList, workerCount } from './seed-batch.js';
 import { errorText } from '../core-errors.js';
 import { ESTIMATORS } from './run-config.js';
@@ -53,14 +58,8 @@ export function comparePanel(host, ctx, { getConfig }) {
   figure.figure.dataset.chart = 'compare';
   const diffHost = h('div', { class: 'config-diff' });
   // Set-aside records, a run too large to keep, a database this page cannot use (library-notes.js).
-  // After a reset the run on display is kept again, as it was before the library broke.
-  const notes = libraryNotes(ctx, {
-    refresh: () => {
-      recordedKey = null;
-      onRun(training.getState());
-      refresh();
-    },
-  });
+  // After a reset the run on display is saved again, as it was before the library broke.
+  const notes = libraryNotes(ctx, { refresh: () => saveAgain(getState()).then(refresh) });
   const seedsHost = h('div', { class: 'seed-table' });
   const pairedHost = h('div', { class: 'paired' });
   const exportButtons = [
@@ -102,6 +101,7 @@ export function comparePanel(host, ctx, { getConfig }) {
     const items = entries.map((entry) => {
       const box = h('input', { type: 'checkbox', value: entry.key, checked: selected.has(entry.key), disabled: !selected.has(entry.key) && selected.size >= MAX_OVERLAY });
       box.addEventListener('change', () => {
+        heldLink = null;
         if (box.checked) selected.add(entry.key);
         else selected.delete(entry.key);
         draw();
@@ -138,7 +138,7 @@ export function comparePanel(host, ctx, { getConfig }) {
       const style = chosen().length + i;
       const color = shown.length === 1 ? '#1f2328' : COLORS[style % COLORS.length];
       const fill = `${color}2e`; // the line's colour at 18% opacity
-      const suffix = shown.length === 1 ? '' : ` (${batch.config.advantageEstimator})`;
+      const suffix = shown.length === 1 ? '' : ` (${batchLabels(shown.map((b) => b.config)).labels[i]})`;
       datasets.push({ label: `${t('compare.bandMax')}${suffix}`, data: band.map((b) => ({ x: b.update, y: b.max })), borderColor: 'transparent', backgroundColor: fill, pointRadius: 0, fill: false, band: true });
       datasets.push({ label: `${t('compare.bandMin')}${suffix}`, data: band.map((b) => ({ x: b.update, y: b.min })), borderColor: 'transparent', backgroundColor: fill, pointRadius: 0, fill: '-1', band: true });
       datasets.push({ label: shown.length === 1 ? batchLabel(batch) : `${batchLabel(batch)} ${t('compare.bandNote')}`, data: band.map((b) => ({ x: b.update, y: b.mean })), ...lineStyle(style, { borderColor: color }) });
@@ -183,12 +183,14 @@ export function comparePanel(host, ctx, { getConfig }) {
       return;
     }
     if (shown.length > 1) {
-      // The ancestors: held-out accuracy after RL per seed, one column per estimator.
+      // Several batches (the ancestors, a link's): held-out accuracy after RL per seed, one
+      // column per batch, named by what differs between them (batchLabels).
+      const named = batchLabels(shown.map((b) => b.config));
       seedsHost.replaceChildren(
         dataTable({
-          caption: t('compare.estimatorCaption', { n: batch.seeds.length }),
+          caption: named.estimatorsOnly ? t('compare.estimatorCaption', { n: batch.seeds.length }) : t('compare.batchesCaption', { n: batch.seeds.length, fields: named.fields.join(', ') || '—' }),
           className: 'seed-before-after seed-estimators',
-          columns: [{ label: t('compare.seed') }, { label: t('compare.heldoutBefore'), numeric: true }, ...shown.map((b) => ({ label: b.config.advantageEstimator, numeric: true }))],
+          columns: [{ label: t('compare.seed') }, { label: t('compare.heldoutBefore'), numeric: true }, ...named.labels.map((label) => ({ label, numeric: true }))],
           rows: batch.seeds.map((seed) => {
             const of = (b) => b.runs.find((r) => r.seed === seed)?.result ?? null;
             return [
@@ -222,10 +224,11 @@ export function comparePanel(host, ctx, { getConfig }) {
     if (shown.length > 1) {
       // Each ancestor against GRPO (the first), paired by seed.
       const [grpo, ...others] = shown;
+      const { labels } = batchLabels(shown.map((b) => b.config));
       pairedHost.replaceChildren(
-        h('ul', { class: 'paired-estimators' }, ...others.map((other) => {
+        h('ul', { class: 'paired-estimators' }, ...others.map((other, j) => {
           const paired = pairedComparison(finals(grpo), finals(other));
-          return h('li', { class: 'paired-summary', text: t('compare.pairedSummary', { a: grpo.config.advantageEstimator, b: other.config.advantageEstimator, favourA: paired.favourA, favourB: paired.favourB, ties: paired.ties, n: paired.pairs.length, mean: fmt(paired.meanDiff ?? NaN, 3) }) });
+          return h('li', { class: 'paired-summary', text: t('compare.pairedSummary', { a: labels[0], b: labels[j + 1], favourA: paired.favourA, favourB: paired.favourB, ties: paired.ties, n: paired.pairs.length, mean: fmt(paired.meanDiff ?? NaN, 3) }) });
         })),
       );
       return;
@@ -252,8 +255,10 @@ export function comparePanel(host, ctx, { getConfig }) {
 
   // The page's link carries the comparison (`cmp`): the picks, then the batches on the chart.
   let opening = false;
+  // A link not opened (declined, refused) stays in the address until the reader changes the picks.
+  let heldLink = null;
   const writeLink = () => {
-    if (opening) return;
+    if (opening || (heldLink !== null && ctx.get('cmp') === heldLink)) return;
     const items = [...chosen().map((entry) => ({ config: entry.run.config })), ...shownBatches().map((batch) => ({ config: batch.config, n: batch.seeds.length }))];
     const text = comparisonLink(items, defaultsOf) || null;
     if (text !== (ctx.get('cmp') ?? null)) ctx.commit({ cmp: text });
@@ -272,7 +277,7 @@ export function comparePanel(host, ctx, { getConfig }) {
 
   const refresh = async () => {
     try {
-      entries = await library.list({ core });
+      entries = await library.list();
       notes.failed(null);
     } catch (error) {
       notes.failed(error);
@@ -284,15 +289,13 @@ export function comparePanel(host, ctx, { getConfig }) {
 
   const record = (result, source, measured = null) => {
     const entry = library.libraryEntry(result, { source, defaults: defaultsOf(result.config), measured });
-    return library
-      .add(entry, { core })
-      .then((kept) => kept.reason === 'tooLarge' && notes.notKept({ name: entry.name, bytes: kept.bytes, maxBytes: kept.maxBytes }))
-      .catch((error) => notes.failed(error));
+    return library.add(entry).catch((error) => notes.failed(error));
   };
 
   // One click: the configs, each across the same seeds (one after another, each in parallel workers).
   const start = (makeConfigs) => {
     if (running) return;
+    heldLink = null;
     let seeds;
     let configs;
     try {
@@ -372,73 +375,139 @@ export function comparePanel(host, ctx, { getConfig }) {
   exportButtons[1].addEventListener('click', () => download('grpo-lab-comparison.csv', new Blob([comparisonCsv(comparisonRuns())], { type: 'text/csv' })));
   exportButtons[2].addEventListener('click', () => savePng(figure.canvas, 'grpo-lab-comparison.png'));
 
-  // A link with a comparison: its runs from the library, the missing ones trained now (progress
-  // and Pause/Stop as a seed batch), then picked (single runs) or charted (batches).
+  // A link with a comparison: its plan first (every run read by the core, the work of the runs
+  // the library lacks priced, link-plan.js); those train only after the reader's click on a
+  // question that says how much work it is, and more when it is beyond the budget or the
+  // library's run cap; then the single runs are picked and the batches charted, from the runs
+  // trained now (kept here, even those the library cannot keep) and the library's.
+  const linkHost = h('div', { class: 'link-confirm', hidden: true });
+  root.querySelector('.run-progress-row').after(linkHost);
+  let answerLink = null;
+  const refuseLink = (text, error) => {
+    const message = error instanceof LinkError ? t(`compare.link.${error.code}`, error.params) : errorText(error);
+    status.textContent = t('compare.linkRefused', { message: plainText(message) });
+    root.dataset.phase = 'refused';
+    heldLink = text;
+  };
+  /** Asks whether to train the plan's runs; resolves true (Train) or false (Not now). */
+  const askLink = (plan) =>
+    new Promise((resolve) => {
+      const lines = [t('compare.link.ask', { items: plan.items.length, runs: plan.runs, toTrain: plan.toTrain, time: formatWork(plan.seconds, ctx.lang) })];
+      if (plan.overBudget) lines.push(t('compare.link.overBudget', { budget: formatWork(LINK_BUDGET_SECONDS, ctx.lang) }));
+      if (plan.runs > MAX_RUNS) lines.push(t('compare.link.overCap', { max: MAX_RUNS, runs: plan.runs }));
+      const train = h('button', { type: 'button', class: 'button-run', dataset: { action: 'train-link' }, text: t(plan.overBudget ? 'compare.link.trainAnyway' : 'compare.link.train', { n: plan.toTrain }) });
+      const cancel = h('button', { type: 'button', dataset: { action: 'decline-link' }, text: t('compare.link.cancel') });
+      const answer = (yes) => {
+        answerLink = null;
+        linkHost.hidden = true;
+        linkHost.replaceChildren();
+        resolve(yes);
+      };
+      train.addEventListener('click', () => answer(true));
+      cancel.addEventListener('click', () => answer(false));
+      answerLink = answer;
+      linkHost.replaceChildren(...lines.map((line) => h('p', { text: line })), h('p', {}, train, ' ', cancel));
+      linkHost.dataset.overBudget = String(plan.overBudget);
+      linkHost.dataset.overCap = String(plan.runs > MAX_RUNS);
+      linkHost.dataset.toTrain = String(plan.toTrain);
+      linkHost.dataset.seconds = String(Math.round(plan.seconds));
+      linkHost.hidden = false;
+      root.dataset.phase = 'asking';
+    });
+
   const openLink = async (text) => {
-    let items;
+    let parsed;
     try {
-      items = parseComparisonLink(text).map(({ options, n }) => ({ config: core.experimentConfig(options), n }));
+      parsed = parseComparisonLink(text);
     } catch (error) {
-      status.textContent = t('compare.linkRefused', { message: errorText(error) });
+      refuseLink(text, error);
       return;
     }
     opening = true;
     root.dataset.phase = 'opening';
+    let keep = false; // the link stays in the address (not opened)
     try {
-      entries = await library.list({ core }).catch(() => []);
       const keyOf = (config) => JSON.stringify(config);
-      const found = () => new Map(entries.map((entry) => [keyOf(entry.run.config), entry]));
-      const stored = found();
-      const todo = items
-        .map((item) => ({ config: item.config, seeds: seedList(item.config.seed, item.n).filter((seed) => !stored.has(keyOf({ ...item.config, seed }))) }))
-        .filter((job) => job.seeds.length);
-      const total = todo.reduce((sum, job) => sum + job.seeds.length, 0);
-      let done = 0;
-      const busy = (on) => {
-        pauseButton.disabled = stopButton.disabled = !on;
-        runButton.disabled = ancestorsButton.disabled = on;
-      };
-      if (total) busy(true);
-      for (const job of todo) {
-        status.textContent = t('compare.linkRunning', { done, total });
-        running = runSeeds(job.config, job.seeds, {
-          onProgress: ({ done: updates, total: all }) => {
-            progress.value = (done + updates / all * job.seeds.length) / total;
-          },
-        });
-        const runs = await running.promise;
-        for (const run of runs) if (run.result) await record(run.result, 'seeds');
-        done += job.seeds.length;
-        if (runs.some((run) => run.stopped) || runs.length < job.seeds.length) break; // Stop: the rest stays untrained
+      // A run the library holds whole (a stopped one does not stand in for the link's run).
+      const whole = (entry) => (entry.run.updatesDone ?? entry.run.config.updates) === entry.run.config.updates;
+      const found = () => new Map(entries.filter(whole).map((entry) => [keyOf(entry.run.config), entry]));
+      entries = await library.list().catch(() => []);
+      let plan;
+      try {
+        const stored = found();
+        plan = linkPlan(core, parsed, (config) => stored.has(keyOf(config)));
+      } catch (error) {
+        refuseLink(text, error);
+        keep = true;
+        return;
       }
-      running = null;
-      busy(false);
-      entries = await library.list({ core });
+      const fresh = new Map(); // the runs trained now, by config
+      let stopped = false;
+      if (plan.toTrain) {
+        if (!(await askLink(plan))) {
+          status.textContent = t('compare.link.declined');
+          root.dataset.phase = 'declined';
+          heldLink = text;
+          keep = true;
+          return;
+        }
+        let done = 0;
+        const total = plan.toTrain;
+        const busy = (on) => {
+          pauseButton.disabled = stopButton.disabled = !on;
+          runButton.disabled = ancestorsButton.disabled = on;
+        };
+        busy(true);
+        root.dataset.phase = 'running';
+        for (const job of plan.todo) {
+          status.textContent = t('compare.linkRunning', { done, total });
+          running = runSeeds(job.config, job.seeds, {
+            onProgress: ({ done: updates, total: all }) => {
+              progress.value = (done + (updates / all) * job.seeds.length) / total;
+            },
+          });
+          const runs = await running.promise;
+          for (const run of runs) {
+            if (!run.result || run.stopped) continue; // a stopped seed is not the link's run
+            fresh.set(keyOf({ ...job.config, seed: run.seed }), run.result);
+            await record(run.result, 'seeds');
+          }
+          done += job.seeds.length;
+          stopped = runs.some((run) => run.stopped) || runs.length < job.seeds.length;
+          if (stopped) break; // Stop: the rest stays untrained
+        }
+        running = null;
+        busy(false);
+      }
+      entries = await library.list().catch(() => entries);
       const byConfig = found();
+      const resultOf = (config) => fresh.get(keyOf(config)) ?? byConfig.get(keyOf(config))?.run ?? null;
       groups += 1;
       const made = [];
-      for (const item of items) {
+      for (const item of plan.items) {
         if (item.n === 1) {
           const entry = byConfig.get(keyOf(item.config));
           if (entry && selected.size < MAX_OVERLAY) selected.add(entry.key);
           continue;
         }
-        const seeds = seedList(item.config.seed, item.n);
-        const runs = seeds.map((seed) => ({ seed, result: byConfig.get(keyOf({ ...item.config, seed }))?.run ?? null }));
-        made.push({ config: item.config, seeds, runs, group: groups });
+        const runs = item.configs.map((config) => ({ seed: config.seed, result: resultOf(config) }));
+        made.push({ config: item.config, seeds: item.seeds, runs, group: groups });
       }
       if (made.length) batches = [...batches, ...made].slice(-KEPT_BATCHES);
-      progress.value = total ? 1 : progress.value;
-      status.textContent = t('compare.linkOpened', { n: items.length, computed: total });
-      root.dataset.phase = 'finished';
+      progress.value = plan.toTrain ? 1 : progress.value;
+      status.textContent = stopped ? t('compare.link.stopped', { n: fresh.size, total: plan.toTrain }) : t('compare.linkOpened', { n: plan.items.length, computed: plan.toTrain });
+      root.dataset.phase = stopped ? 'stopped' : 'finished';
+      keep = stopped;
+      if (stopped) heldLink = text;
     } catch (error) {
       running = null;
       pauseButton.disabled = stopButton.disabled = true;
       runButton.disabled = ancestorsButton.disabled = false;
-      status.textContent = t('compare.failed', { message: errorText(error) });
+      status.textContent = t('compare.failed', { message: plainText(errorText(error)) });
       root.dataset.phase = 'error';
     } finally {
       opening = false;
+      if (!keep) heldLink = null;
       refresh();
     }
   };
@@ -450,6 +519,7 @@ export function comparePanel(host, ctx, { getConfig }) {
     el: root,
     destroy() {
       offLibrary();
+      answerLink?.(false);
       running?.stop();
     },
   };

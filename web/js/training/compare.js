@@ -3,6 +3,7 @@
 // of two configs over the same seeds. Pure functions; the run library and the charts use them.
 
 import { SEEDS_MAX, SEEDS_MIN } from './seed-batch.js';
+import { quoted } from '../quote.js';
 
 // Fields named by a symbol rather than their core name (the notebook's notation).
 const SYMBOLS = { beta: 'β', epsLow: 'ε_low', epsHigh: 'ε_high', learningRate: 'lr', groupSize: 'G', temperature: 'T' };
@@ -42,6 +43,19 @@ export function configDiff(configs) {
   return fields
     .filter((field) => new Set(configs.map((c) => JSON.stringify(c[field]))).size > 1)
     .map((field) => ({ field, label: SYMBOLS[field] ?? field, values: configs.map((c) => c[field]) }));
+}
+
+/**
+ * What tells batches apart, one label per config: the fields on which they differ (the seed
+ * aside), "β = 0.04" or "β = 0.04, lr = 0.001", the value alone when only the advantage estimator
+ * differs (the ancestors: "rloo"), "#2" when nothing does. {labels, fields}.
+ */
+export function batchLabels(configs) {
+  const diff = configDiff(configs.map(({ seed: _seed, ...rest }) => rest));
+  const fields = diff.map((d) => d.field);
+  const alone = fields.length === 1 && fields[0] === 'advantageEstimator';
+  const labels = configs.map((_, i) => (diff.length ? diff.map((d) => (alone ? String(d.values[i]) : `${d.label} = ${shown(d.values[i])}`)).join(', ') : `#${i + 1}`));
+  return { labels, fields: diff.map((d) => d.label), estimatorsOnly: alone };
 }
 
 /**
@@ -96,9 +110,27 @@ export function comparisonCsv(runs) {
 // A comparison in a link (`#cmp=seed:9;beta:0.04,seed:9;seed:3,n:8`): one item per picked run or
 // seed batch, `;` between items, `field:value` pairs of what differs from the profile's defaults
 // (core names), the seed, and `n` (the batch's seed count) when more than one. Values are numbers,
-// true/false or option names: no item needs quoting.
+// true/false or option names: no item needs quoting. Reading one checks only its shape (names of
+// letters and digits, values of letters, digits and `._+-`, each name once); every value is then
+// checked by the core's own config reader (link-plan.js), the one check the trainer applies too.
 export const LINK_ITEMS_MAX = 12;
 const LINK_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const LINK_FIELD = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
+const LINK_VALUE = /^[A-Za-z0-9_.+-]{1,40}$/;
+
+/**
+ * A link that cannot be read: `code` ('items', 'pair', 'duplicate', 'seeds') and `params` for
+ * the reader's sentence (compare.link.<code>); any text of the link in it is quoted (quote.js).
+ */
+export class LinkError extends RangeError {
+  constructor(code, params, message) {
+    super(message);
+    this.name = 'LinkError';
+    this.code = code;
+    this.params = params;
+    this.field = 'cmp';
+  }
+}
 
 /** items: [{config, n}] -> the `cmp` text. */
 export function comparisonLink(items, defaultsOf) {
@@ -113,23 +145,33 @@ export function comparisonLink(items, defaultsOf) {
     .join(';');
 }
 
-/** The `cmp` text -> [{options, n}] (options for core.experimentConfig); a RangeError names cmp. */
+/**
+ * The `cmp` text -> [{options, n}] (options for core.experimentConfig, an own property per
+ * field: `__proto__` is a name the shape refuses, `constructor` one the core refuses); a LinkError
+ * names the run and quotes the offending text, cut, with controls and bidi marks removed.
+ */
 export function parseComparisonLink(text) {
   const items = text.split(';').filter(Boolean);
-  if (items.length > LINK_ITEMS_MAX) throw new RangeError(`cmp: at most ${LINK_ITEMS_MAX} runs, got ${items.length}`);
+  if (items.length > LINK_ITEMS_MAX) throw new LinkError('items', { max: LINK_ITEMS_MAX, got: items.length }, `cmp: at most ${LINK_ITEMS_MAX} runs, got ${items.length}`);
   return items.map((item, i) => {
-    const options = {};
+    const run = i + 1;
+    const options = new Map();
     let n = 1;
     for (const pair of item.split(',')) {
       const at = pair.indexOf(':');
       const field = pair.slice(0, at);
       const raw = pair.slice(at + 1);
-      if (at < 1 || !raw) throw new RangeError(`cmp: run ${i + 1}: "${pair}" is not field:value`);
+      if (at < 1 || !LINK_FIELD.test(field) || !LINK_VALUE.test(raw)) {
+        const shown = quoted(pair, 40);
+        throw new LinkError('pair', { run, text: shown }, `cmp: run ${run}: "${shown}" is not field:value`);
+      }
+      if (options.has(field) || (field === 'n' && n !== 1)) throw new LinkError('duplicate', { run, field }, `cmp: run ${run}: ${field} is given twice`);
       const value = raw === 'true' ? true : raw === 'false' ? false : LINK_NUMBER.test(raw) ? Number(raw) : raw;
-      if (field === 'n') n = value;
-      else options[field] = value;
+      if (field === 'n') {
+        if (!Number.isInteger(value) || value < SEEDS_MIN || value > SEEDS_MAX) throw new LinkError('seeds', { run, min: SEEDS_MIN, max: SEEDS_MAX, got: quoted(raw, 40) }, `cmp: run ${run}: n must be an integer in [${SEEDS_MIN}, ${SEEDS_MAX}], got ${quoted(raw, 40)}`);
+        n = value;
+      } else options.set(field, value);
     }
-    if (!Number.isInteger(n) || n < SEEDS_MIN || n > SEEDS_MAX) throw new RangeError(`cmp: run ${i + 1}: n must be an integer in [${SEEDS_MIN}, ${SEEDS_MAX}], got ${n}`);
-    return { options, n };
+    return { options: Object.fromEntries(options), n };
   });
 }

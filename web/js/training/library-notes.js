@@ -1,6 +1,6 @@
 // What section 7's panel says about the run library itself, under its list: records set aside by
-// their check (named, with the reason; "Clear the library" removes them), a run shown but too
-// large to keep (and why), and a database this page cannot use, with "Reset the library".
+// their check (named, with the reason; "Clear the library" removes them), the last run shown but
+// too large to keep (and why), and a database this page cannot use, with "Reset the library".
 import { h } from '../dom.js';
 import { plainText } from '../quote.js';
 import { errorText } from '../core-errors.js';
@@ -12,7 +12,6 @@ const SHOWN = 3; // set-aside records named one by one; the rest counted
 export function libraryNotes(ctx, { refresh }) {
   const { t } = ctx;
   const el = h('div', { class: 'library-notes' });
-  let notKept = null;
   let failure = null;
   const mib = (bytes) => new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 2 }).format(bytes / (1024 * 1024));
 
@@ -41,6 +40,7 @@ export function libraryNotes(ctx, { refresh }) {
       const more = bad.length > SHOWN ? t('library.more', { n: bad.length - SHOWN }) : '';
       parts.push(h('p', { class: 'library-quarantined', role: 'alert', text: t('library.quarantined', { n: bad.length, records: named, more }) }));
     }
+    const notKept = library.notKept();
     if (notKept) parts.push(h('p', { class: 'library-not-kept', role: 'status', text: t('library.notKept', { name: notKept.name, size: mib(notKept.bytes), max: mib(notKept.maxBytes) }) }));
     if (failure) {
       const code = ['version', 'schema', 'blocked'].includes(failure.code) ? failure.code : 'unavailable';
@@ -53,11 +53,6 @@ export function libraryNotes(ctx, { refresh }) {
   return {
     el,
     draw,
-    /** A run shown but not kept: {name, bytes, maxBytes}, or null. */
-    notKept(value) {
-      notKept = value;
-      draw();
-    },
     /** The library could not be read or written (a LibraryError), or null. */
     failed(error) {
       failure = error;

@@ -8,6 +8,7 @@
 // write the database, so a record that fails is set aside (named, with the reason) until Clear.
 import { runName } from './compare.js';
 import { checkRecord, recordLabel } from './library-record.js';
+import { loadCore } from '../../core/index.js';
 
 export const MAX_RUNS = 50;
 export const MAX_BYTES = 20 * 1024 * 1024;
@@ -188,6 +189,7 @@ export function onChange(fn) {
 // Other tabs of the site hear of a change (a run kept, a Clear) and read the library again.
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DB);
 if (channel) channel.onmessage = () => listeners.forEach((fn) => fn());
+channel?.unref?.(); // in Node (tests, tools) an open channel would keep the process alive
 const changed = () => {
   listeners.forEach((fn) => fn());
   channel?.postMessage('changed');
@@ -198,12 +200,13 @@ const changed = () => {
 let quarantined = [];
 
 /**
- * Every stored run that passes its check, newest first; `core`: the page's core (the configs are
- * read by it). Reads one record per task (a cursor), so a library of big or corrupt records never
- * holds the page's thread for all of them at once. Records that fail are in quarantine().
+ * Every stored run that passes its check, newest first (the configs are read by the page's core,
+ * loadCore()'s one instance). Reads one record per task (a cursor), so a library of big or corrupt
+ * records never holds the page's thread for all of them at once. Records that fail are in
+ * quarantine().
  */
-export async function list({ core, maxBytes = MAX_BYTES } = {}) {
-  const db = await open();
+export async function list({ maxBytes = MAX_BYTES } = {}) {
+  const [db, core] = await Promise.all([open(), loadCore()]);
   const defaults = new Map();
   const defaultsOf = (config) => {
     if (!defaults.has(config.profile)) defaults.set(config.profile, core.experimentConfig({ profile: config.profile }));
@@ -238,16 +241,27 @@ export function quarantine() {
   return quarantined;
 }
 
+// The last run add() could not keep, too large on its own: {name, bytes, maxBytes}, or null.
+let tooLarge = null;
+/** The last run shown but not kept (too large for the library), for the page to say so; or null. */
+export function notKept() {
+  return tooLarge;
+}
+
 /**
  * Stores a run (replacing the same run), then drops the oldest beyond the limits. A run larger
  * than the byte limit on its own is not stored: it could never stay, and its write and read back
  * would hold the page's thread for nothing. Returns {kept: true} or {kept: false, reason:
  * 'tooLarge', bytes, maxBytes}, which the page tells the reader.
  */
-export async function add(entry, { core, maxRuns = MAX_RUNS, maxBytes = MAX_BYTES } = {}) {
-  if (!(entry.bytes <= maxBytes)) return { kept: false, reason: 'tooLarge', bytes: entry.bytes, maxBytes };
+export async function add(entry, { maxRuns = MAX_RUNS, maxBytes = MAX_BYTES } = {}) {
+  if (!(entry.bytes <= maxBytes)) {
+    tooLarge = { name: entry.name, bytes: entry.bytes, maxBytes };
+    listeners.forEach((fn) => fn());
+    return { kept: false, reason: 'tooLarge', bytes: entry.bytes, maxBytes };
+  }
   await transact('readwrite', (store) => store.put(stored(entry)));
-  const drop = overLimit(await list({ core, maxBytes }), { maxRuns, maxBytes });
+  const drop = overLimit(await list({ maxBytes }), { maxRuns, maxBytes });
   if (drop.length) await transact('readwrite', (store) => drop.forEach((key) => store.delete(key)));
   changed();
   return { kept: !drop.includes(entry.key) };

@@ -34,3 +34,9 @@ export function saveRun(s) {
     .catch(() => {});
   return queue;
 }
+
+/** Saves the run of state `s` even if it was saved before (the library was reset under it). */
+export function saveAgain(s) {
+  savedKey = null;
+  return saveRun(s);
+}

@@ -5,6 +5,12 @@
 
 export const SEEDS_MIN = 1;
 export const SEEDS_MAX = 16;
+/**
+ * How long Stop waits for the seeds to end themselves (each is measured as it is) before their
+ * workers are terminated: a worker inside one long call (a warm-up of 100 000 steps, a huge
+ * update) reads no message until it returns. Every worker has ended within 1 s of Stop.
+ */
+export const STOP_GRACE_MS = 400;
 
 /** How many workers for n seeds: min(n, hardwareConcurrency - 1), at least 1. */
 export function workerCount(n, cores = globalThis.navigator?.hardwareConcurrency ?? 2) {
@@ -52,6 +58,7 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
     if (settled) return;
     settled = true;
     for (const slot of pool) slot.worker.terminate();
+    if (stopped) performance.mark('grpo:seeds-ended'); // Stop's end (compare-link.test.mjs)
     if (error) rejectAll(error);
     else resolveAll(seeds.filter((s) => results.has(s)).map((s) => results.get(s)));
   };
@@ -110,11 +117,23 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
       paused = false;
       broadcast('resume');
     },
-    /** Ends every running seed now (each measured as it is); seeds not yet started are dropped. */
+    /**
+     * Ends every running seed now (each measured as it is); seeds not yet started are dropped.
+     * A seed that has not ended STOP_GRACE_MS later is ended with its worker: {result: null, stopped: true}.
+     */
     stop() {
+      performance.mark('grpo:seeds-stop');
       stopped = true;
       queue.length = 0;
       broadcast('stop');
+      setTimeout(() => {
+        if (settled) return;
+        for (const slot of pool) {
+          if (slot.runId !== null) results.set(slot.seed, { seed: slot.seed, result: null, stopped: true, ms: null });
+          slot.runId = null;
+        }
+        end();
+      }, STOP_GRACE_MS);
     },
   };
 }
