@@ -117,6 +117,15 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
       batch.groups[p].push_back(std::move(row));
     }
   }
+  // TRL's frac_reward_zero_std, over every group (TRL logs it before any group could be dropped).
+  {
+    std::vector<const Scored*> all_scores;
+    for (const auto& rows : batch.groups)
+      for (const RolloutRow& r : rows) all_scores.push_back(&r.score);
+    batch.frac_reward_zero_std = frac_reward_zero_std(aggregated_rewards(all_scores, group, config),
+                                                      group, objective_config(config).scale_rewards,
+                                                      config.objective.advantage_estimator);
+  }
   // Which groups the update uses: all, or with dynamic sampling only those whose rewards differ.
   int informative = 0;
   batch.kept.assign(prompts.size(), true);
@@ -339,6 +348,8 @@ HistoryRow Experiment::update() {
   row.update = updates_done() + 1;
   row.informative_fraction = rollouts.informative_fraction;
   row.discarded_fraction = rollouts.discarded_fraction;
+  row.frac_reward_zero_std = rollouts.frac_reward_zero_std;
+  row.has_sampler = separate_sampler;
 
   // The update batch: every group, or with dynamic sampling only the informative ones.
   TokenRows prompts, completions;
@@ -373,7 +384,7 @@ HistoryRow Experiment::update() {
   row.accuracy /= sampled;
   row.mean_length /= sampled;
   row.truncated_fraction /= sampled;
-  row.entropy = tokens > 0 ? entropy / tokens : 0.0;
+  row.sampler_entropy = tokens > 0 ? entropy / tokens : 0.0;
 
   // Every position the policy touches: sampling, and each forward and backward pass below.
   const double prompt_len = batch_prompts.empty() ? 0.0 : batch_prompts[0].tokens.size();
@@ -420,7 +431,6 @@ HistoryRow Experiment::update() {
       after_optimizer_step(m.effective_entropy);
       if (epoch == 0) {
         // Per batch, not per step: the first step's (the sampler ratios do not depend on it).
-        row.frac_reward_zero_std = m.frac_reward_zero_std;
         if (m.has_sampling_ratio) {
           row.sampling_ratio_min = m.sampling_ratio_min;
           row.sampling_ratio_mean = m.sampling_ratio_mean;
@@ -437,6 +447,7 @@ HistoryRow Experiment::update() {
       row.loss += result.loss;
       row.grad_norm += norm;
       row.kl += m.has_kl ? m.kl : 0.0;
+      row.entropy += m.entropy;  // TRL's global_masked_mean(entropies) over the loss mask
       row.clip_fraction_low += m.clip_ratio_low_mean;
       row.clip_fraction_high += m.clip_ratio_high_mean;
       row.clip_fraction_region += m.clip_ratio_region_mean;
@@ -451,6 +462,7 @@ HistoryRow Experiment::update() {
     row.loss /= epochs;
     row.grad_norm /= epochs;
     row.kl /= epochs;
+    row.entropy /= epochs;
     row.clip_fraction_low /= epochs;
     row.clip_fraction_high /= epochs;
     row.clip_fraction_region /= epochs;
