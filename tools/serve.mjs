@@ -96,14 +96,36 @@ function resolvePath(base, requestUrl) {
   return { path, pathname };
 }
 
-const STATUS_TEXT = { 400: 'bad request', 403: 'forbidden', 404: 'not found', 405: 'method not allowed', 500: 'server error' };
+const STATUS_TEXT = { 400: 'bad request', 403: 'forbidden', 404: 'not found', 405: 'method not allowed', 408: 'request timeout', 431: 'request header fields too large', 500: 'server error' };
+
+/**
+ * How long a connection may stay silent (no byte in or out) before it is closed, and how long a
+ * request may take to send its headers (docs/limits.md): a socket that never sends a byte is
+ * closed after IDLE_MS, not kept for Node's 60-90 s.
+ */
+export const IDLE_MS = 5000;
+export const HEADERS_MS = 5000;
+
+// Node's parser answers a request it cannot read (bad syntax: 400, headers over 16 KiB: 431) by
+// itself, with no headers; this answer carries the security headers too, then closes.
+function parserError(error, socket, security) {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const text = STATUS_TEXT[status];
+  const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache', Connection: 'close', ...security };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${text}\r\n${head}\r\n${text}`);
+}
 
 /** Starts a static server over `root`; resolves with the http.Server once listening. */
 export function serve({ root, port = 8080, host = '127.0.0.1', headers } = {}) {
   const base = resolve(root);
   const security = headers ?? SECURITY_HEADERS;
   const fail = (response, status, extra) => reply(response, status, STATUS_TEXT[status], { security, extra });
-  const server = createServer(async (request, response) => {
+  const server = createServer({ headersTimeout: HEADERS_MS, requestTimeout: 30000, connectionsCheckingInterval: 1000 }, async (request, response) => {
     let file = null;
     try {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -158,6 +180,9 @@ export function serve({ root, port = 8080, host = '127.0.0.1', headers } = {}) {
       file?.close().catch(() => {});
     }
   });
+  server.on('clientError', (error, socket) => parserError(error, socket, security));
+  // A socket silent for IDLE_MS is destroyed (no 'timeout' listener: Node destroys it).
+  server.timeout = IDLE_MS;
   return new Promise((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolveListen(server));

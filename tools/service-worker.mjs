@@ -3,9 +3,13 @@
 // A new build is a new sw.js (its manifest changed): the browser installs it beside the old one,
 // which keeps answering its pages until the reader accepts the reload (web/js/offline.js), so a
 // page never mixes files of two builds. Also copies workbox-window (self-contained ES module)
-// to web/vendor/. Run by tools/build.sh site after vendor.mjs and precompute.mjs; exits non-zero
-// on any failure. `generateServiceWorker({webRoot})` is used by tests/browser/offline.test.mjs.
-import { copyFile, mkdir } from 'node:fs/promises';
+// Every entry also carries its file's SHA-384 as subresource integrity: the worker downloads each
+// file with it, so a deploy caught half-way (a new sw.js, an old module still served) fails the
+// install, and the running build stays. Run by tools/build.sh site after vendor.mjs and
+// precompute.mjs; exits non-zero on any failure. `generateServiceWorker({webRoot})` is used by
+// tests/browser/offline.test.mjs.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSW } from 'workbox-build';
@@ -21,16 +25,21 @@ export const CACHE_ID = 'grpo-lab';
 const PRECACHE = ['*.html', 'favicon.svg', 'css/*.css', 'js/**/*.js', 'core/*.{js,wasm}', 'vendor/**/*.{js,css,woff2}', 'data/*.json'];
 const NOT_PRECACHED = ['teacher.html', 'js/teacher.js', 'css/teacher.css', 'sw.js', 'downloads/**'];
 
+/** A file's subresource integrity value (what fetch() checks the downloaded bytes against). */
+export const integrityOf = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
 export async function generateServiceWorker({ webRoot = join(ROOT, 'web') } = {}) {
-  await mkdir(join(webRoot, 'vendor'), { recursive: true });
-  await copyFile(
-    join(ROOT, 'node_modules', 'workbox-window', 'build', 'workbox-window.prod.mjs'),
-    join(webRoot, 'vendor', 'workbox-window.js'),
-  );
+  // Workbox fetches each file with its entry's `integrity` at install: a byte of another build and
+  // the fetch fails, the install fails, and the browser tries again on the next visit.
+  const withIntegrity = async (entries) => ({
+    manifest: await Promise.all(entries.map(async (entry) => ({ ...entry, integrity: integrityOf(await readFile(join(webRoot, entry.url))) }))),
+    warnings: [],
+  });
   const { count, size, warnings } = await generateSW({
     globDirectory: webRoot,
     globPatterns: PRECACHE,
     globIgnores: NOT_PRECACHED,
+    manifestTransforms: [withIntegrity],
     swDest: join(webRoot, 'sw.js'),
     cacheId: CACHE_ID,
     mode: 'production',

@@ -94,7 +94,8 @@ Json config_schema_json() {
             {{"smoke", value_json(spec, spec.smoke)}, {"full", value_json(spec, spec.full)}}},
            {"trl", spec.trl ? Json(spec.trl) : Json(nullptr)},
            {"description", spec.description},
-           {"group", spec.group}};
+           {"group", spec.group},
+           {"notebook", spec.notebook}};
     if (spec.kind == FieldKind::Int || spec.kind == FieldKind::Number) {
       f["min"] = spec.min;
       f["max"] = spec.max;

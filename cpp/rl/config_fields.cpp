@@ -90,11 +90,16 @@ FieldSpec enum_field(const char* name, const std::vector<std::string>& options,
 
 std::vector<FieldSpec> build_table() {
   constexpr bool kOpen = true, kClosed = false;
+  // A field the notebook sets: `run_toy_grpo_experiment(profile=PROFILE, seed=SEED, ...)`, its
+  // toy `GRPOConfig(group_size, prompt_batch, updates, update_epochs, loss_type)` and the
+  // arguments of its TRL GRPOConfig cell (section 9), by their toy names.
+  constexpr bool kNotebook = true;
   std::vector<FieldSpec> t;
-  // The form's group of the rows that follow (a fieldset; i18n key train.group.<group>).
+  // The form's group of the rows that follow (folded on the page; i18n key train.group.<group>).
   const char* group = "setup";
-  auto add = [&](FieldSpec f) {
+  auto add = [&](FieldSpec f, bool notebook = false) {
     f.group = group;
+    f.notebook = notebook;
     t.push_back(std::move(f));
   };
   // The profile picks the column of defaults: its own "default" is the column's index.
@@ -106,8 +111,8 @@ std::vector<FieldSpec> build_table() {
       },
       [](ExperimentConfig& c, double v) { c.profile = profile_names()[static_cast<int>(v)]; });
   profile.full = 1;
-  add(profile);
-  add(int_field("seed", 0, 4294967295.0, 9, 9, "seed", GRPO_WHOLE(seed)));
+  add(profile, kNotebook);
+  add(int_field("seed", 0, 4294967295.0, 9, 9, "seed", GRPO_WHOLE(seed)), kNotebook);
   // Task. The profiles' numbers are chosen so the runs show the notebook's lessons on most seeds
   // (docs/training-page.md "Why the task is built as it is").
   group = "task";
@@ -141,35 +146,46 @@ std::vector<FieldSpec> build_table() {
                    GRPO_REAL(teacher_accuracy)));
   // GRPO.
   group = "grpo";
-  add(int_field("groupSize", 2, 64, 8, 8, "num_generations", GRPO_WHOLE(objective.group_size)));
-  add(int_field("promptBatch", 1, 64, 8, 8, nullptr, GRPO_WHOLE(prompt_batch)));
-  add(int_field("updates", 1, 50000, 60, 160, "max_steps", GRPO_WHOLE(updates)));
-  add(int_field("updateEpochs", 1, 16, 2, 2, "num_iterations", GRPO_WHOLE(update_epochs)));
+  add(int_field("groupSize", 2, 64, 8, 8, "num_generations", GRPO_WHOLE(objective.group_size)),
+      kNotebook);
+  add(int_field("promptBatch", 1, 64, 8, 8, nullptr, GRPO_WHOLE(prompt_batch)), kNotebook);
+  add(int_field("updates", 1, 50000, 60, 160, "max_steps", GRPO_WHOLE(updates)), kNotebook);
+  add(int_field("updateEpochs", 1, 16, 2, 2, "num_iterations", GRPO_WHOLE(update_epochs)),
+      kNotebook);
   add(enum_field("lossType", loss_type_names(), static_cast<double>(LossType::Dapo), "loss_type",
-                 GRPO_WHOLE(objective.loss_type)));
+                 GRPO_WHOLE(objective.loss_type)),
+      kNotebook);
   add(enum_field("scaleRewards", scale_rewards_names(), static_cast<double>(ScaleRewards::Group),
-                 "scale_rewards", GRPO_WHOLE(objective.scale_rewards)));
+                 "scale_rewards", GRPO_WHOLE(objective.scale_rewards)),
+      kNotebook);
   add(enum_field("advantageEstimator", advantage_estimator_names(),
                  static_cast<double>(AdvantageEstimator::Grpo), nullptr,
                  GRPO_WHOLE(objective.advantage_estimator)));
-  add(number_field("epsLow", 0, 1, kClosed, kOpen, 0.2, "epsilon", GRPO_REAL(objective.eps_low)));
+  add(number_field("epsLow", 0, 1, kClosed, kOpen, 0.2, "epsilon", GRPO_REAL(objective.eps_low)),
+      kNotebook);
   add(number_field("epsHigh", 0, 10, kClosed, kClosed, 0.28, "epsilon_high",
-                   GRPO_REAL(objective.eps_high)));
-  add(number_field("beta", 0, 10, kClosed, kClosed, 0.0, "beta", GRPO_REAL(objective.beta)));
+                   GRPO_REAL(objective.eps_high)),
+      kNotebook);
+  add(number_field("beta", 0, 10, kClosed, kClosed, 0.0, "beta", GRPO_REAL(objective.beta)),
+      kNotebook);
   add(number_field("temperature", 0.05, 10, kClosed, kClosed, 1.0, "temperature",
                    GRPO_REAL(temperature)));
   add(number_field("learningRate", 0, 1, kOpen, kClosed, 2e-3, "learning_rate",
-                   GRPO_REAL(learning_rate)));
+                   GRPO_REAL(learning_rate)),
+      kNotebook);
   add(number_field("maxGradNorm", 0, 1e6, kOpen, kClosed, 1.0, "max_grad_norm",
                    GRPO_REAL(max_grad_norm)));
   add(int_field("maxNewTokens", 1, 16, 4, 4, "max_completion_length",
-                GRPO_WHOLE(objective.max_completion_length)));
+                GRPO_WHOLE(objective.max_completion_length)),
+      kNotebook);
   add(bool_field("dynamicSampling", false, nullptr, GRPO_WHOLE(dynamic_sampling)));
   add(bool_field("maskTruncated", true, "mask_truncated_completions",
-                 GRPO_WHOLE(objective.mask_truncated)));
+                 GRPO_WHOLE(objective.mask_truncated)),
+      kNotebook);
   add(enum_field("importanceSamplingLevel", importance_level_names(),
                  static_cast<double>(ImportanceLevel::Token), "importance_sampling_level",
-                 GRPO_WHOLE(objective.importance_level)));
+                 GRPO_WHOLE(objective.importance_level)),
+      kNotebook);
   // TRL 1.9's loss options, TRL's defaults (every one leaves the default loss unchanged).
   group = "trlLoss";
   add(number_field("sapoTemperaturePos", 0, 100, kOpen, kClosed, 1.0, "sapo_temperature_pos",

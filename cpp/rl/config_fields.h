@@ -26,6 +26,8 @@ struct FieldSpec {
   std::string description;           // i18n key of the page's label, "train.field.<name>"
   const char* group = nullptr;       // the form's group: "task", "rewards", ... ("setup" for
                                      // profile and seed, which section 0 shows)
+  bool notebook = false;  // the notebook sets it (its toy and TRL GRPOConfig cells, PROFILE,
+                          // SEED): section 6 shows it first, its group folds the rest
   // The member as a number (Int, Bool 0/1, Enum index) and back; `set` takes a checked value.
   double (*get)(const ExperimentConfig&) = nullptr;
   void (*set)(ExperimentConfig&, double) = nullptr;

@@ -3,7 +3,7 @@
 // through WebKitWebDriver and selenium-webdriver, on an X display). Plus the test server that
 // puts the probe (engines-probe.js) first in every page, the record every engine can read.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,6 +22,7 @@ const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/w
 /** Puts the probe's <script> right after the page's CSP <meta> (or first in <head>). */
 function withProbe(html) {
   const tag = `<script src="${PROBE_PATH}"></script>`;
+  if (html.includes(tag)) return html; // written into the file already (writeProbe)
   const csp = html.match(/<meta http-equiv="Content-Security-Policy"[^>]*>/i);
   if (csp) return html.replace(csp[0], `${csp[0]}\n  ${tag}`);
   return html.replace(/<head>/i, `<head>\n  ${tag}`);
@@ -55,10 +56,17 @@ export async function startProbedServer(root = WEB, { headers } = {}) {
   return serverHandle(server);
 }
 
-/** Writes the probe into `root` at the path the pages load it from (before a service worker is built over it). */
+/**
+ * Writes the probe into `root` at the path the pages load it from, and its <script> into the
+ * top-level pages themselves (before a service worker is built over it): the pages then serve
+ * as the files are, so they match the hashes the worker checks them against.
+ */
 export function writeProbe(root) {
   mkdirSync(join(root, dirname(PROBE_PATH)), { recursive: true });
   writeFileSync(join(root, PROBE_PATH), PROBE);
+  for (const page of readdirSync(root).filter((name) => name.endsWith('.html'))) {
+    writeFileSync(join(root, page), withProbe(readFileSync(join(root, page), 'utf8')));
+  }
 }
 
 /** Buffers what the static handler writes, and sends it with the probe added. */

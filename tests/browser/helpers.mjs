@@ -148,6 +148,20 @@ export async function gotoReady(page, url) {
   }, anchor);
 }
 
+/**
+ * Resolves once `page` holds a new document (its timeOrigin is no longer `before`) with
+ * `selector` attached: a reload the page starts itself (a service worker's new build), whose
+ * 'load' event a listener may miss or wait for long under load.
+ */
+export async function reloaded(page, before, selector = 'html[data-shell="true"]') {
+  for (const until = Date.now() + 90000; Date.now() < until; ) {
+    const now = await page.evaluate(() => performance.timeOrigin).catch(() => before);
+    if (now !== before) return page.waitForSelector(selector, { timeout: 60000, state: 'attached' });
+    await page.waitForTimeout(100);
+  }
+  throw new Error('the page did not reload in 90 s');
+}
+
 export async function cspViolations(page) {
   return page.evaluate(() => window.__cspViolations ?? []);
 }

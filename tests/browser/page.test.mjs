@@ -148,11 +148,12 @@ describe('course page, English, laptop width', () => {
   test('every startup module is preloaded from the HTML (one round trip, no waterfall); the training widgets load on demand', async () => {
     const preloaded = await page.$$eval('link[rel="modulepreload"]', (links) => links.map((l) => new URL(l.href).pathname));
     const modules = [...new Set(requests.map((url) => new URL(url).pathname))].filter(
-      (path) => path.endsWith('.js') && !path.startsWith('/vendor/katex/') && !path.startsWith('/js/i18n/') && path !== '/vendor/chart.umd.min.js' && path !== '/js/app.js',
+      (path) => path.endsWith('.js') && !path.startsWith('/vendor/katex/') && !path.startsWith('/js/i18n/') && path !== '/vendor/chart.umd.min.js' && !['/js/app.js', '/js/boot-guard.js', '/sw.js'].includes(path),
     );
-    // Loaded when the reader reaches sections 6-9 (sections/training-sections.js), never at startup.
+    // Not modules: the entry, the classic boot guard (both named by the HTML itself) and sw.js
+    // (offline.js asks whether the host still serves it). Loaded when the reader reaches sections 6-9 (sections/training-sections.js), never at startup.
     const onDemand = ['rl-loop', 'updates', 'coverage', 'real-model'].map((id) => `/js/sections/${id}.js`);
-    onDemand.push(...['controller', 'run-bar', 'run-dock', 'run-format', 'lessons', 'compare-panel', 'run-library', 'compare', 'seed-batch', 'overlays'].map((name) => `/js/training/${name}.js`));
+    onDemand.push(...['controller', 'run-bar', 'run-dock', 'run-format', 'lessons', 'compare-panel', 'run-library', 'compare', 'seed-batch', 'overlays', 'config-form', 'run-saver'].map((name) => `/js/training/${name}.js`));
     assert.deepEqual(
       modules.filter((m) => !preloaded.includes(m) && !onDemand.includes(m)),
       [],

@@ -363,11 +363,15 @@ describe('sections 6-9: training in the page', () => {
     await bad.page.close();
   });
 
-  test('the form shows exactly the fields of the core’s config table, in its order, with its defaults', async () => {
+  test('the form shows exactly the fields of the core’s config table, the notebook’s first, with its defaults', async () => {
     const { page } = await freshPage();
     const keys = await page.locator('section#rl-loop .controls-training [data-key]').evaluateAll((nodes) => nodes.map((n) => n.dataset.key));
-    assert.deepEqual(keys, CONFIG_KEYS);
     const schema = core.configSchema();
+    // The notebook's fields in the table's order, then every other field by its group's first row.
+    const groups = [...new Set(schema.fields.filter((f) => !f.notebook).map((f) => f.group))];
+    const order = [...schema.fields.filter((f) => f.notebook), ...groups.flatMap((g) => schema.fields.filter((f) => !f.notebook && f.group === g))];
+    assert.deepEqual(keys, order.map((f) => CONFIG_PARAMS[f.name]));
+    assert.deepEqual([...keys].sort(), [...CONFIG_KEYS].sort());
     for (const f of schema.fields.filter((x) => x.name !== 'profile' && x.name !== 'seed')) {
       const input = page.locator(`section#rl-loop [data-key="${CONFIG_PARAMS[f.name]}"]`);
       const shown = f.kind === 'bool' ? await input.isChecked() : await input.inputValue();

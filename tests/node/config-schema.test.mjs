@@ -16,7 +16,7 @@ import {
   SETUP_SCHEMA,
   configOptions,
 } from '../../web/js/training/run-config.js';
-import { trlConfigPython } from '../../web/js/training/run-format.js';
+import { NOTEBOOK_TRL_CELL, trlConfigPython } from '../../web/js/training/run-format.js';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 
@@ -105,4 +105,23 @@ test('URL state: a link with every field opens the same config', () => {
   assert.deepEqual(core.experimentConfig(configOptions(parsed.values)), config);
   assert.match(hash, /rl\.lr=0\.002/);
   assert.match(hash, /rl\.isLevel=sequence/);
+});
+
+test('the notebook flag marks exactly the fields the notebook sets, each in a group of the form', () => {
+  // Read from the notebook's own cells: section 9's TRL GRPOConfig (by TRL name), section 8's
+  // toy GRPOConfig(group_size=4, prompt_batch=2, updates=1, update_epochs=1, loss_type="dapo")
+  // (snake_case of the toy names) and run_toy_grpo_experiment(profile=PROFILE, seed=SEED, ...).
+  const cell = /TRLGRPOConfig\(([\s\S]*?)\n {4}\)/.exec(NOTEBOOK_TRL_CELL)[1];
+  const trlArgs = [...cell.matchAll(/^\s+(\w+)=/gm)].map((m) => m[1]);
+  const toyArgs = ['group_size', 'prompt_batch', 'updates', 'update_epochs', 'loss_type'];
+  const snake = (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const expected = schema.fields
+    .filter((f) => ['profile', 'seed'].includes(f.name) || trlArgs.includes(f.trl) || toyArgs.includes(snake(f.name)))
+    .map((f) => f.name);
+  assert.deepEqual(schema.fields.filter((f) => f.notebook).map((f) => f.name), expected);
+  assert.ok(expected.includes('learningRate') && expected.includes('promptBatch') && expected.length === 15, expected.join());
+  for (const f of schema.fields) {
+    assert.equal(typeof f.notebook, 'boolean', f.name);
+    assert.ok(f.group && (f.group === 'setup' || (en[`train.group.${f.group}`] && ru[`train.group.${f.group}`])), `${f.name}: group ${f.group} has a legend in EN and RU`);
+  }
 });

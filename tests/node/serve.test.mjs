@@ -4,16 +4,18 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, securityHeaders, SECURITY_HEADERS } from '../../tools/serve.mjs';
+import { serve, securityHeaders, IDLE_MS, SECURITY_HEADERS } from '../../tools/serve.mjs';
 import { hostFiles } from '../../tools/package.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'grpo-serve-'));
 let server;
 let port;
+let silent;
 
 before(async () => {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
@@ -24,6 +26,8 @@ before(async () => {
   symlinkSync('/proc/self/mem', join(root, 'broken.bin'));
   server = await serve({ root, port: 0, host: '127.0.0.1' });
   port = server.address().port;
+  // A socket that never sends a byte, opened first: the other tests run while it waits to be closed.
+  silent = raw('');
 });
 
 after(async () => {
@@ -95,6 +99,39 @@ test('malformed and escaping paths: 400 and 403 with the security headers', asyn
   await stillServes();
 });
 
+/** Sends `bytes` on a raw socket; resolves with what came back and when the server closed it. */
+function raw(bytes) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    const chunks = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve({ text: Buffer.concat(chunks).toString('latin1'), ms: Date.now() - started }));
+  });
+}
+
+/** A raw answer's status and headers (lower-case names). */
+function parsed(text) {
+  const [head] = text.split('\r\n\r\n');
+  const [line, ...fields] = head.split('\r\n');
+  return { status: Number(line.split(' ')[1]), headers: Object.fromEntries(fields.map((f) => [f.slice(0, f.indexOf(':')).toLowerCase(), f.slice(f.indexOf(':') + 1).trim()])) };
+}
+
+test("requests Node's parser refuses (400, 431) get the security headers too", async () => {
+  for (const [what, bytes, status] of [
+    ['a broken request line', 'GARBAGE\r\n\r\n', 400],
+    ['a bad header', 'GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400],
+    ['32 KiB of headers', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(32 * 1024)}\r\n\r\n`, 431],
+  ]) {
+    const answer = parsed((await raw(bytes)).text);
+    assert.equal(answer.status, status, what);
+    assertSecurityHeaders(answer, what);
+    assert.equal(answer.headers.connection, 'close', what);
+  }
+  await stillServes();
+});
+
 test('methods other than GET and HEAD: 405 with Allow', async () => {
   for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'PROPFIND']) {
     const answer = await ask(method, '/index.html');
@@ -144,4 +181,12 @@ test('npm start listens on 127.0.0.1 unless HOST says otherwise, and says where'
   } finally {
     child.kill();
   }
+});
+
+test(`a socket that never sends a byte is closed after IDLE_MS (${IDLE_MS} ms, docs/limits.md)`, async () => {
+  const { ms } = await silent;
+  assert.ok(ms >= IDLE_MS - 100 && ms < IDLE_MS + 2000, `closed after ${ms} ms`);
+  const limits = readFileSync(new URL('../../docs/limits.md', import.meta.url), 'utf8');
+  assert.ok(limits.includes(`${IDLE_MS / 1000} s`), 'docs/limits.md states the idle timeout');
+  await stillServes();
 });

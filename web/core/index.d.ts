@@ -165,6 +165,8 @@ export interface ConfigField {
   description?: string;
   /** The form's group of the field ("setup" for profile and seed, then "task", "rewards", ...). */
   group?: string;
+  /** Whether the notebook sets it (its GRPOConfig cells, PROFILE, SEED): section 6 shows it first. */
+  notebook?: boolean;
 }
 
 /** The config's field table, defined once in the core. */

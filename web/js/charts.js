@@ -177,6 +177,32 @@ export function lineStyle(i, extra = {}) {
 }
 
 /**
+ * The legend of a chart that overlays runs: one entry per run (its colour) and one per style (a
+ * metric or a split: its dash, in ink), not one per line. Each dataset names its `run` and its
+ * `style` by id; clicking an entry hides or shows every line of that run or that style.
+ *   runs: [{id, text, color}]; styles: [{id, text, dash}]. Returns Chart.js `plugins.legend` options.
+ */
+export function runLegend(runs, styles) {
+  const hidden = (chart, prop, id) => chart.data.datasets.every((d, i) => d[prop] !== id || !chart.isDatasetVisible(i));
+  return {
+    labels: {
+      generateLabels: (chart) => [
+        ...runs.map((r) => ({ text: r.text, fillStyle: r.color, strokeStyle: r.color, lineWidth: 0, lineDash: [], hidden: hidden(chart, 'run', r.id), group: ['run', r.id] })),
+        ...styles.map((st) => ({ text: st.text, fillStyle: st.dash.length ? 'rgba(0, 0, 0, 0)' : '#1f2328', strokeStyle: '#1f2328', lineWidth: 1.5, lineDash: st.dash, hidden: hidden(chart, 'style', st.id), group: ['style', st.id] })),
+      ],
+    },
+    onClick: (_event, item, legend) => {
+      const [prop, id] = item.group;
+      const chart = legend.chart;
+      chart.data.datasets.forEach((d, i) => {
+        if (d[prop] === id) chart.setDatasetVisibility(i, item.hidden);
+      });
+      chart.update('none');
+    },
+  };
+}
+
+/**
  * <figure> with a title, a sized canvas (role="img" + aria-label) and a collapsible table of
  * the chart's numbers. Returns {figure, canvas, setTable(node), setAria(text)}.
  */

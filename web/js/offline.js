@@ -1,9 +1,11 @@
 // Offline use of the course: registers the service worker (web/sw.js, written by
 // tools/service-worker.mjs) once the page has loaded, where it can work and is wanted; offers
-// "a new version is ready: reload" when a new build has been installed beside the running one;
-// `?nosw` in the address unregisters it and deletes its caches (debugging). offlineStatus() and
-// onOfflineChange() tell section 0 what is true for this page.
-import { Workbox } from '../vendor/workbox-window.js';
+// "a new version is ready: reload" when a new build has been installed beside the running one,
+// in every tab and for every later build; removes the worker and its copy when the site no longer
+// serves sw.js (404/410); `?nosw` in the address unregisters it and deletes its caches (debugging).
+// offlineStatus() and onOfflineChange() tell section 0 what is true for this page. The browser's
+// own API, not workbox-window: that one decides at register() whether a later takeover is an
+// update (its `isUpdate`), so the tab of the first visit never reloaded onto a new build.
 import { t } from './i18n.js';
 import { h } from './dom.js';
 
@@ -12,8 +14,9 @@ const listeners = new Set();
 let status = { state: 'pending' };
 
 /**
- * {state, files?, bytes?, message?}; state: active, pending, interrupted, file, singleFile, scorm,
- * frame, unsupported, disabled, failed.
+ * {state, files?, bytes?, message?, refused?}; state: active, pending, interrupted, file,
+ * singleFile, scorm, frame, unsupported, disabled, withdrawn, failed. `refused`: a new build could
+ * not be installed (a file failed to download or did not match its build's hash); this one stays.
  */
 export function offlineStatus() {
   return status;
@@ -45,6 +48,7 @@ function notHere() {
 }
 
 const siteScope = () => new URL('..', import.meta.url).href;
+const workerUrl = () => new URL('../sw.js', import.meta.url).href;
 const ownCaches = async () => (await caches.keys()).filter((name) => name.startsWith(CACHE_PREFIX));
 
 const precaches = async () => Promise.all((await ownCaches()).filter((name) => name.includes('precache')).map((name) => caches.open(name)));
@@ -71,20 +75,24 @@ async function unregister() {
 }
 
 // The count at once; the bytes (every cached body read back, ~0.1 s) once the page has loaded.
+// Unless the copy was removed meanwhile (sw.js gone from the host): that news stays.
+let refused = false;
+let removed = false;
 async function showActive() {
+  const show = (counts) => removed || setStatus({ state: 'active', refused, ...counts });
   try {
-    setStatus({ state: 'active', ...(await cached({ weigh: false })) });
+    show(await cached({ weigh: false }));
     if (document.readyState !== 'complete') await loaded();
-    setStatus({ state: 'active', ...(await cached({ weigh: true })) });
+    show(await cached({ weigh: true }));
   } catch (error) {
-    setStatus({ state: 'failed', message: error?.message ?? String(error) });
+    if (!removed) setStatus({ state: 'failed', message: error?.message ?? String(error) });
   }
 }
 
 const loaded = () => new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
 
 /** A bar at the bottom of the page; outside #app, so a re-render (language switch) keeps it. */
-function offerReload(workbox) {
+function offerReload(registration) {
   if (document.querySelector('.update-ready')) return;
   const text = h('span');
   const button = h('button', { type: 'button', dataset: { action: 'reload-update' } });
@@ -98,11 +106,40 @@ function offerReload(workbox) {
   Object.assign(bar.style, { position: 'fixed', insetInline: '1rem', bottom: '1rem', zIndex: 10, background: '#fff', margin: 0 });
   button.addEventListener('click', () => {
     button.disabled = true;
-    // The waiting worker takes over (its cache is complete); every open page of the course then
-    // reloads on it (startOffline's 'controlling' listener).
-    workbox.messageSkipWaiting();
+    // The waiting worker takes over (its cache is complete and checked); every open page of the
+    // course then reloads on it (the 'controllerchange' listener of startOffline). If another tab
+    // switched first there is no waiting worker left, and that switch reloads this page too.
+    registration.waiting?.postMessage({ type: 'SKIP_WAITING' });
   });
   document.body.append(bar);
+}
+
+/** Follows one installing worker: a finished install of a new build is offered, a failed one noted. */
+function watch(registration, worker) {
+  if (!worker) return;
+  worker.addEventListener('statechange', () => {
+    const controlled = Boolean(navigator.serviceWorker.controller);
+    if (worker.state === 'installed' && controlled && registration.waiting === worker) offerReload(registration);
+    if (worker.state !== 'redundant' || registration.active === worker) return;
+    // The first install gave up (a file could not be downloaded): the browser tries again on the
+    // next visit. A failed update leaves the running build as it was, and section 0 says so.
+    if (!controlled) setStatus({ state: 'interrupted' });
+    else if (!registration.waiting && status.state === 'active') {
+      refused = true;
+      setStatus({ ...status, refused });
+    }
+  });
+}
+
+/** Does the host still serve the worker? false only for a definite 404 or 410 (not a lost network). */
+async function workerServed() {
+  if (navigator.onLine === false) return true; // nothing to learn, and no failed request to log
+  try {
+    const response = await fetch(workerUrl(), { method: 'HEAD', cache: 'no-store' });
+    return response.status !== 404 && response.status !== 410;
+  } catch {
+    return true;
+  }
 }
 
 /** Starts offline support for the page; never throws (a failure only shows in section 0). */
@@ -115,33 +152,51 @@ export async function startOffline() {
     }
     if (new URLSearchParams(location.search).has('nosw')) {
       await unregister();
-      setStatus({ state: 'disabled' });
-      return;
-    }
-    if (navigator.serviceWorker.controller) showActive();
-    // After the page's own loads: the precache download waits until the reader has the page.
-    if (document.readyState !== 'complete') await loaded();
-    const workbox = new Workbox(new URL('../sw.js', import.meta.url).href, { scope: siteScope() });
-    workbox.addEventListener('waiting', () => offerReload(workbox));
-    // The first install gave up (a file could not be downloaded): the browser tries again on the
-    // next visit. A failed update leaves the running build as it was.
-    workbox.addEventListener('redundant', () => {
-      if (!navigator.serviceWorker.controller) setStatus({ state: 'interrupted' });
-    });
-    // The first install takes this page over (clientsClaim) once every file is in the cache.
-    workbox.addEventListener('controlling', (event) => {
-      // A new build took over (the reader pressed Reload here or in another tab): this page's
-      // modules are of the old build, so it reloads rather than mix (the state is in the URL).
-      if (event.isUpdate) {
+      // A page the worker answered is still its client: what it loads next would be put back
+      // into the cache (Workbox repairs an entry it can check by its hash). Reloaded, the page
+      // comes from the network, and the second pass finds nothing to delete.
+      if (navigator.serviceWorker.controller) {
         location.reload();
         return;
       }
+      setStatus({ state: 'disabled' });
+      return;
+    }
+    const container = navigator.serviceWorker;
+    // A page that had a controller and gets another: a new build took over (the reader pressed
+    // Reload here or in another tab). This page's modules are of the old build, so it reloads
+    // rather than mix (its state is in the URL). The first takeover of a page that had none is
+    // the first install's (clientsClaim): nothing to reload, the copy is complete.
+    let controlled = Boolean(container.controller);
+    let reloading = false;
+    container.addEventListener('controllerchange', () => {
+      if (controlled) {
+        if (!reloading) location.reload();
+        reloading = true;
+        return;
+      }
+      controlled = true;
       performance.mark('grpo:offline-ready');
       showActive();
     });
+    if (controlled) showActive();
+    // After the page's own loads: the precache download waits until the reader has the page.
+    if (document.readyState !== 'complete') await loaded();
+    // The site took sw.js away: the worker and its copy go too, so the next visit (any tab) gets
+    // what the host serves now instead of the old build forever. (A tab the worker still answers
+    // may put a file back into its cache; the next visit, from the network, deletes that too.)
+    if (!(await workerServed())) {
+      removed = true;
+      await unregister();
+      setStatus({ state: 'withdrawn' });
+      return;
+    }
     // The two marks time the first install for `npm run bench` (tools/bench_page.mjs).
     performance.mark('grpo:offline-register');
-    await workbox.register();
+    const registration = await container.register(workerUrl(), { scope: siteScope() });
+    if (registration.waiting && container.controller) offerReload(registration);
+    watch(registration, registration.installing);
+    registration.addEventListener('updatefound', () => watch(registration, registration.installing));
   } catch (error) {
     // A registration that resolved to nothing (a browser or an automation that turns service
     // workers off) is "not allowed here"; a refusal with a reason says it.

@@ -47,7 +47,6 @@ export default {
   // --- section 6 ----------------------------------------------------------------------------------
   'train.rl.explain':
     'Here the policy is a tiny causal language model: a token embedding, one GRU layer and a linear head over a 16-token vocabulary (digits, `+`, `-`, `=`, end of sequence). A short supervised warm-up on a noisy teacher teaches it the answer format and makes it right only sometimes, as SFT does before RL. Every update then draws `promptBatch` train prompts, samples a group of $G$ responses per prompt from the frozen old policy $\\pi_{\\text{old}}$, scores each with the verifier of section 1 (reward = correctness + 0.1 × format), turns the rewards into group-relative advantages $\\hat A_i$ (section 3), and takes `updateEpochs` Adam steps on the clipped surrogate, reduced over tokens by `lossType` (section 4):\n\n$$\\mathcal{J}(\\theta)=\\frac{1}{Z}\\sum_{i=1}^{G}\\sum_{t=1}^{|o_i|}\\min\\Big(\\rho_{i,t}\\hat A_i,\\ \\operatorname{clip}\\big(\\rho_{i,t},1-\\varepsilon_{\\text{low}},1+\\varepsilon_{\\text{high}}\\big)\\hat A_i\\Big)-\\beta\\,\\widehat{\\mathrm{KL}}\\big[\\pi_\\theta\\,\\|\\,\\pi_{\\text{ref}}\\big]$$\n\n$$\\rho_{i,t}=\\frac{\\pi_\\theta(o_{i,t}\\mid q,o_{i,<t})}{\\pi_{\\text{old}}(o_{i,t}\\mid q,o_{i,<t})}$$\n\nAccuracy is always measured by **fresh generation** after the update, never from the rewards the update trained on. Training runs in a background worker on your CPU, one message per update, so the page stays responsive; every number below is computed by the same C++ core as sections 1-5.',
-  'train.configTitle': 'Config (the notebook’s defaults for the chosen profile)',
   'train.field.profile': 'profile',
   'train.field.seed': 'seed',
   'train.hint.seed': 'Every random draw of the run derives from it.',
@@ -149,7 +148,6 @@ export default {
   'train.presetNote.samplerMismatch': 'The rollouts come from a copy of the policy with its weights rounded to multiples of 0.5, as a low-precision inference engine would, and the update ignores it: watch sampling/importance_sampling_ratio spread in section 7 and the accuracy after RL fall.',
   'train.presetNote.samplerCorrected': 'The same mismatched sampler, with TRL’s correction (token_truncate, clip max 3): each token’s term is weighted by learner / sampler probability, capped at 3. The ratios stay within the cap and the accuracy after RL recovers part of what the mismatch cost.',
   'train.presetNote.normalizeThenSum': 'multiObjectiveAggregation = normalize_then_sum (GDPO, as TRL does it): correctness and format are each normalised within their group, then weighted (1 and formatWeight) and summed, and the sum is normalised over the batch. So formatWeight keeps its meaning: a group whose answers differ only in format gets a push 0.1 times the size of a correctness push, where sum_then_normalize’s group std would blow the 0.1 differences up to full size.',
-  'train.runHeading': 'Run',
   'train.metricsTitle': 'Before and after RL',
   'train.col.row': 'when and on which prompts',
   'train.metricsCaption': 'Fresh-generation metrics of the run on display, before and after RL, on train and held-out prompts.',

@@ -4,8 +4,11 @@
 
 import training from './en-training.js'; // sections 6-9 (training) keep their strings there
 import trl from './en-trl.js'; // TRL fidelity: metric meanings, no-effect warnings
+import form from './en-form.js'; // section 6's config form
+import compare from './en-compare.js'; // the compare panel's drawing, the picks' legends
 import teacher from './en-teacher.js'; // the instructor page (teacher.html)
 import coreMessages from './en-core.js'; // the core's error codes (core.messageCodes())
+import recovery from './en-recovery.js'; // ways out: offline updates, link budget, library checks
 
 export default {
   // --- Notebook constants (seeds/000_*.txt), exact strings -------------------------------
@@ -402,6 +405,9 @@ export default {
     'This branch pins a dependency snapshot and makes ambiguous GRPOConfig choices explicit. It needs network access and a suitable accelerator. The release gate did not execute it, so the notebook makes no Qwen3 runtime, memory, or quality claim.',
   ...training,
   ...trl,
+  ...form,
+  ...compare,
   ...teacher,
   ...coreMessages,
+  ...recovery,
 };

@@ -3,8 +3,11 @@
 
 import training from './ru-training.js'; // sections 6-9 (training) keep their strings there
 import trl from './ru-trl.js'; // TRL fidelity: metric meanings, no-effect warnings
+import form from './ru-form.js'; // section 6's config form
+import compare from './ru-compare.js'; // the compare panel's drawing, the picks' legends
 import teacher from './ru-teacher.js'; // the instructor page (teacher.html)
 import coreMessages from './ru-core.js'; // the core's error codes (core.messageCodes())
+import recovery from './ru-recovery.js'; // ways out: offline updates, link budget, library checks
 
 export default {
   // --- Константы ноутбука (seeds/004_*.txt), точные строки -------------------------------
@@ -398,6 +401,9 @@ export default {
     'Эта ветвь фиксирует снимок зависимостей и делает явными неоднозначные параметры GRPOConfig. Ей нужны доступ к сети и подходящий ускоритель. Релизная проверка её не запускала, поэтому ноутбук не делает утверждений о времени работы, памяти или качестве Qwen3.',
   ...training,
   ...trl,
+  ...form,
+  ...compare,
   ...teacher,
   ...coreMessages,
+  ...recovery,
 };

@@ -5,14 +5,14 @@
 // inspected row by row, as the notebook does; click a response to see its tokens with their
 // sampling probability and advantage.
 import { h, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, refresh, describeChart, axis, COLORS } from '../charts.js';
+import { chartFigure, makeChart, refresh, describeChart, axis, runLegend, COLORS } from '../charts.js';
 import { runNotice } from './common.js';
 import { coverageLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
 import { sectionRunBar } from '../training/run-dock.js';
 import { coverageByBefore, concentration } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
-import { getOverlays, onOverlays, samePrompts } from '../training/overlays.js';
+import { getOverlays, onOverlays, pickColor, samePrompts } from '../training/overlays.js';
 
 /** Python's repr of the notebook's printed dict. */
 function pyRepr(value) {
@@ -86,7 +86,7 @@ export default {
         .filter(({ run }) => samePrompts(before, run[`before${split}ByPrompt`]) && run[`after${split}ByPrompt`])
         .map(({ run, j }) => {
           const byId = new Map(run[`after${split}ByPrompt`].map((p) => [p.promptId, p.accuracy]));
-          return { label: `${run.name}: ${t('COVERAGE_AFTER')}`, data: rows.map((r) => byId.get(r.promptId) ?? null), backgroundColor: COLORS[(2 + j) % COLORS.length], borderColor: '#1f2328', borderWidth: 1 };
+          return { label: `${run.name}: ${t('COVERAGE_AFTER')}`, data: rows.map((r) => byId.get(r.promptId) ?? null), backgroundColor: pickColor(j), borderColor: '#1f2328', borderWidth: 1 };
         });
       const datasets = [
         { label: t('COVERAGE_BEFORE'), data: rows.map((r) => r.before), backgroundColor: COLORS[0], borderColor: '#1f2328', borderWidth: 1 },
@@ -182,6 +182,8 @@ export default {
       const ks = curves.length ? coverage[curves[0][0]].passAtK.ks : [];
       const datasets = curves.map(([key, label, color, dash]) => ({
         label: t(label),
+        run: key.startsWith('before') ? 'before' : 'after',
+        style: key.endsWith('Train') ? 'train' : 'heldout',
         data: coverage[key].passAtK.values.map((y, i) => ({ x: ks[i], y })),
         borderColor: COLORS[color],
         backgroundColor: COLORS[color],
@@ -189,15 +191,35 @@ export default {
         pointRadius: 3,
         tension: 0,
       }));
-      // The picked runs' after-RL curves (train solid, held-out dashed), one colour per run.
-      getOverlays().forEach((run, j) => {
+      // The picked runs' after-RL curves (train solid, held-out dashed), one colour per run; the
+      // legend then names each run once and each split once (runLegend), not each line.
+      const overlays = getOverlays();
+      overlays.forEach((run, j) => {
         for (const [key, label, dash] of [['afterTrain', 'AFTER_TRAIN', []], ['afterHeldout', 'AFTER_HELDOUT', [6, 4]]]) {
           const curve = run.coverage?.[key]?.passAtK;
           if (!curve) continue;
-          const color = COLORS[(2 + j) % COLORS.length];
-          datasets.push({ label: `${run.name}: ${t(label)}`, data: curve.values.map((y, i) => ({ x: curve.ks[i], y })), borderColor: color, backgroundColor: color, borderDash: dash, borderWidth: 1.5, pointRadius: 2, tension: 0 });
+          const color = pickColor(j);
+          datasets.push({ label: `${run.name}: ${t(label)}`, run: run.key, style: key.endsWith('Train') ? 'train' : 'heldout', data: curve.values.map((y, i) => ({ x: curve.ks[i], y })), borderColor: color, backgroundColor: color, borderDash: dash, borderWidth: 1.5, pointRadius: 2, tension: 0 });
         }
       });
+      const legend = overlays.length
+        ? runLegend(
+            [
+              { id: 'before', text: t('train.passAtK.legendBefore'), color: COLORS[0] },
+              { id: 'after', text: t('train.passAtK.legendAfter'), color: COLORS[1] },
+              ...overlays.map((run, j) => ({ id: run.key, text: t('train.passAtK.legendPick', { name: run.name }), color: pickColor(j) })),
+            ],
+            [
+              { id: 'train', text: t('train.split.train'), dash: [] },
+              { id: 'heldout', text: t('train.split.heldout'), dash: [6, 4] },
+            ],
+          )
+        : { labels: { boxHeight: 12, boxWidth: 18 } };
+      const passKey = overlays.map((run) => run.key).join(',');
+      if (charts.passAtK && charts.passAtK.$overlays !== passKey) {
+        charts.passAtK.destroy(); // other picks: another legend
+        charts.passAtK = null;
+      }
       if (charts.passAtK) {
         refresh(charts.passAtK, { datasets });
       } else if (datasets.length) {
@@ -218,9 +240,10 @@ export default {
               }),
               y: axis(t('train.passAtK.y'), { min: 0, max: 1 }),
             },
-            plugins: { legend: { labels: { boxHeight: 12, boxWidth: 18 } } },
+            plugins: { legend },
           },
         });
+        charts.passAtK.$overlays = passKey;
       }
       const passAria = t('train.passAtK.aria', { x: t('train.passAtK.x'), y: t('train.passAtK.y'), n: ks[ks.length - 1] ?? '—', curves: curves.map(([, label]) => t(label)).join(', ') });
       if (charts.passAtK) describeChart(charts.passAtK, passAria);

@@ -1,20 +1,18 @@
-// Section 6, a complete autoregressive RLVR/GRPO loop: the config form (the notebook's defaults
-// for the chosen profile), the run controls (training in a Web Worker), the before/after table
+// Section 6, a complete autoregressive RLVR/GRPO loop: the config form (the notebook's fields
+// first, the rest folded: config-form.js), presets, the run controls (training in a Web Worker), the before/after table
 // and the config as the notebook prints them, and the run as data (export JSON/CSV, import).
-import { h, field, bindForm, dataTable, downloadBlob, fmt } from '../dom.js';
+import { h, dataTable, downloadBlob, fmt } from '../dom.js';
 import { runNotice } from './common.js';
 import { rlLoopLesson } from '../training/lessons.js';
 import { errorText } from '../core-errors.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
 import { getOverlays, onOverlays } from '../training/overlays.js';
-import { ESTIMATORS, PROFILE_FIELD, SEED_FIELD } from '../training/run-config.js';
+import { ESTIMATORS } from '../training/run-config.js';
+import { configForm } from '../training/config-form.js';
 import {
-  CONFIG_FIELDS,
-  CONFIG_PARAMS,
   METRIC_COLUMNS,
   METRIC_ROWS,
-  configOptions,
   coverageCsv,
   historyCsvParts,
   metricsCsv,
@@ -55,12 +53,6 @@ export const ANCESTOR_PRESETS = ESTIMATORS.map((estimator) => ({
 }));
 
 
-/** A profile's defaults, {coreName: value}, from the core's config table. */
-function defaultsOf(profile) {
-  return Object.fromEntries(CONFIG_FIELDS.map((f) => [f.core, f.defaults[profile]]));
-}
-
-
 function download(name, text, type) {
   downloadBlob(name, new Blob(Array.isArray(text) ? text : [text], { type }));
 }
@@ -98,141 +90,18 @@ export function metricsTable(ctx, s, overlays = []) {
 // The widget of section 6 (its title, text and URL keys: training-sections.js).
 export default {
   mount(host, ctx) {
-    const { t, core } = ctx;
-    host.append(ctx.rich(t('train.rl.explain')));
+    const { t } = ctx;
 
-    // --- the form ------------------------------------------------------------------------------
-    const profile = field({
-      key: 'profile',
-      label: t('train.field.profile'),
-      kind: 'select',
-      options: PROFILE_FIELD.options.map((value) => ({ value, label: t(`setup.profile.${value}`) })),
-      value: ctx.get('profile'),
-    });
-    const seed = field({ key: 'seed', label: t('train.field.seed'), hint: t('train.hint.seed'), step: 1, min: SEED_FIELD.min, max: SEED_FIELD.max, value: ctx.get('seed') });
-    const base = () => defaultsOf(profile.input.value);
-    // One control per field of the core's table, in its order (CONFIG_FIELDS).
-    const fields = CONFIG_FIELDS.map((f) => {
-      const kind = f.kind === 'enum' ? 'select' : f.kind === 'bool' ? 'checkbox' : 'number';
-      const stored = ctx.get(f.key);
-      return {
-        spec: f,
-        control: field({
-          key: f.key,
-          label: t(f.label),
-          hint: ' ',
-          kind,
-          options: f.options?.map((value) => ({ value, label: value })),
-          step: f.step,
-          min: f.min,
-          max: f.max,
-          value: stored ?? base()[f.core],
-        }),
-      };
-    });
-    // Checkbox fields have no hint slot in dom.field(); add one so defaults show everywhere.
-    for (const { control } of fields) {
-      if (control.kind === 'checkbox') {
-        const hintNode = h('p', { class: 'hint', id: `${control.input.id}-hint` });
-        control.el.insertBefore(hintNode, control.el.querySelector('.field-error'));
-        control.input.setAttribute('aria-describedby', `${hintNode.id} ${control.input.getAttribute('aria-describedby')}`);
-      }
-    }
-    const hintOf = (control) => control.el.querySelector('.hint');
-    const overrides = () => Object.fromEntries(CONFIG_FIELDS.map((f) => [f.key, ctx.get(f.key)]));
-
-    // When the profile changes, every field the reader has not changed shows the new defaults.
-    // (Registered before bindForm's own listener, so the form reads the new values.)
-    const showProfileDefaults = () => {
-      const current = overrides();
-      const next = defaultsOf(profile.input.value);
-      for (const { spec, control } of fields) if (current[spec.key] === null) control.write(next[spec.core]);
-    };
-    profile.input.addEventListener('change', showProfileDefaults);
-
+    // --- the form: the notebook's fields first, then the run, then the folded groups -----------
+    const form = configForm(ctx, { onRender: (model) => training.setDraftConfig(model.config) });
     const presets = h('div', { class: 'presets', role: 'group', 'aria-label': t('train.presetsLabel') });
-    // The fields in the table's groups (task, rewards, policy, ..., evaluation), one fieldset each.
-    const groups = new Map();
-    for (const f of fields) {
-      if (!groups.has(f.spec.group)) groups.set(f.spec.group, []);
-      groups.get(f.spec.group).push(f.control.el);
-    }
-    const controls = h(
-      'div',
-      { class: 'training-form' },
-      h('div', { class: 'controls controls-training' }, profile.el, seed.el),
-      [...groups].map(([group, els]) =>
-        h('fieldset', { class: 'controls controls-training field-group', dataset: { group } }, h('legend', { text: t(`train.group.${group}`) }), els),
-      ),
-    );
-    host.append(
-      h('h3', { text: t('train.configTitle') }),
-      controls,
-      h('p', { class: 'presets-label', text: t('train.presetsLabel') }),
-      presets,
-    );
     const ancestors = h('div', { class: 'presets presets-ancestors', role: 'group', 'aria-label': t('train.ancestorsLabel') });
-    host.append(
-      h('p', { class: 'presets-label', text: t('train.ancestorsLabel') }),
-      ctx.rich(t('train.ancestors.explain')),
-      ancestors,
-    );
     const presetNote = h('p', { class: 'muted preset-note', role: 'status' });
-    host.append(presetNote);
-
-    let current = null; // the last valid config
-    // The state keys of a draft: a field left at its profile's default is stored as null.
-    const valuesOf = (draft) => {
-      const defaults = defaultsOf(draft.profile);
-      const values = { profile: draft.profile, seed: draft.seed };
-      for (const { spec } of fields) {
-        const value = draft[spec.key];
-        values[spec.key] = value === null || value === defaults[spec.core] ? null : value;
-      }
-      return values;
-    };
-    const form = bindForm({
-      fields: [profile, seed, ...fields.map((f) => f.control)],
-      params: CONFIG_PARAMS,
-      compute: (draft) => {
-        const values = valuesOf(draft);
-        const config = core.experimentConfig(configOptions(values));
-        return { values, config, defaults: defaultsOf(draft.profile) };
-      },
-      commit: (draft) => ctx.commit(valuesOf(draft)),
-      render: (model) => {
-        current = model.config;
-        for (const { spec, control } of fields) {
-          const changed = model.values[spec.key] !== null;
-          control.el.classList.toggle('field-changed', changed);
-          const value = model.defaults[spec.core];
-          const shown = spec.kind === 'bool' ? (value ? t('common.yes') : t('common.no')) : value === null ? 'None' : String(value);
-          const hint = hintOf(control);
-          if (hint) hint.textContent = t(changed ? 'train.hint.changed' : 'train.hint.default', { value: shown, trl: spec.trl ?? '—' });
-        }
-        training.setDraftConfig(model.config);
-      },
-    });
-
-    // Section 0 holds the same profile and seed: when it changes them in the store, show them here.
-    ctx.subscribe(['profile', 'seed'], (_keys, source) => {
-      if (source === 'rl-loop') return;
-      seed.write(ctx.get('seed'));
-      if (profile.input.value !== ctx.get('profile')) {
-        profile.write(ctx.get('profile'));
-        showProfileDefaults();
-      }
-      form.run();
-    });
-
     for (const [group, list] of [[presets, PRESETS], [ancestors, ANCESTOR_PRESETS]]) for (const preset of list) {
       const chip = h('button', { type: 'button', class: 'button-chip', dataset: { preset: preset.id }, text: t(`train.preset.${preset.id}`) });
       chip.addEventListener('click', () => {
-        const defaults = base();
-        for (const { spec, control } of fields) {
-          control.write(spec.key in preset.patch ? preset.patch[spec.key] : defaults[spec.core]);
-        }
-        form.flush();
+        form.applyPatch(preset.patch);
+        group.after(presetNote); // under the chips clicked
         presetNote.textContent = t(`train.presetNote.${preset.id}`);
       });
       group.append(chip);
@@ -242,15 +111,28 @@ export default {
     const bar = runBar(ctx, {
       getConfig: () => {
         if (!form.flush()) {
-          const invalid = host.querySelector('[aria-invalid="true"]');
+          const invalid = form.openInvalid();
           invalid?.focus();
           const message = invalid?.closest('.field')?.querySelector('.field-error')?.textContent;
           throw new Error(message || t('train.fixForm'));
         }
-        return current;
+        return form.config();
       },
     });
-    host.append(h('h3', { text: t('train.runHeading') }), bar.el);
+    host.append(
+      h('div', { class: 'training-form' }, form.notebookEl),
+      bar.el,
+      h('p', { class: 'presets-label', text: t('train.presetsLabel') }),
+      presets,
+      presetNote,
+      h('h3', { class: 'more-settings', text: t('train.moreSettings') }),
+      form.groupsEl,
+      h('p', { class: 'presets-label', text: t('train.ancestorsLabel') }),
+      ctx.rich(t('train.ancestors.explain')),
+      ancestors,
+      h('h3', { text: t('train.loopTitle') }),
+      ctx.rich(t('train.rl.explain')),
+    );
 
     const metricsHost = h('div', { class: 'metrics-host' });
     const configCode = h('code');
@@ -380,6 +262,7 @@ export default {
         unsubscribe();
         offOverlays();
         bar.destroy();
+        form.destroy();
       },
     };
   },

@@ -27,7 +27,8 @@ function coreVersion(core) {
 function offlineText(t, lang, status) {
   if (status.state !== 'active') return t(`setup.where.offline.${status.state}`, { message: status.message ?? '' });
   const size = status.bytes === null ? '…' : new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(status.bytes / 1e6);
-  return t('setup.where.offline.active', { files: status.files, size });
+  const active = t('setup.where.offline.active', { files: status.files, size });
+  return status.refused ? `${active}; ${t('setup.where.offline.refused')}` : active;
 }
 
 function pythonRepr(values) {

@@ -5,7 +5,7 @@
 // thinned series (charts.js thinSeries) once a history is longer than their width can show;
 // alone on the embed page the section carries its own run controls.
 import { h, dataTable, fmt } from '../dom.js';
-import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles, thinSeries, thinBuckets, THINNED_SEGMENT, DASHES } from '../charts.js';
+import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles, runLegend, thinSeries, thinBuckets, THINNED_SEGMENT, DASHES } from '../charts.js';
 import { runNotice } from './common.js';
 import { updatesLesson } from '../training/lessons.js';
 import * as training from '../training/controller.js';
@@ -14,7 +14,9 @@ import { sectionRunBar } from '../training/run-dock.js';
 import { HISTORY_COLUMNS, trlMetric } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
 import { comparePanel } from '../training/compare-panel.js';
-import { getOverlays, onOverlays } from '../training/overlays.js';
+import { ON_DISPLAY_COLOR, getOverlays, onOverlays, pickColor } from '../training/overlays.js';
+import { runName } from '../training/compare.js';
+import { profileDefaults } from '../training/run-saver.js';
 
 /** A dashed horizontal line at options.plugins.hline.y (the notebook's ax.axhline(1.0, "--")). */
 export const horizontalLine = {
@@ -100,6 +102,9 @@ export const CHARTS = [
     y1: { min: 0, titleKey: 'train.axis.gradNorm' },
   },
 ];
+
+/** The markers of a chart's metrics (where it draws markers), one per series. */
+const MARKERS = ['circle', 'triangle', 'rect', 'rectRot'];
 
 /** A tooltip line: the series, its value, and TRL's metric name when TRL logs one. */
 function tooltipLabel(item) {
@@ -236,27 +241,45 @@ export default {
       entry.thinned = thinned(entry, s.history.length);
       const prepared = entry.prepared?.key === `${s.runKey}:${s.history.length}` ? entry.prepared.data : null;
       entry.prepared = null;
+      // With runs picked in "Compare runs", a line's colour is its run's and its dash and marker
+      // its metric's; the legend names each run once and each metric once (runLegend).
+      const overlays = getOverlays();
+      const compared = overlays.length > 0;
+      const metricStyle = (series, i) => ({ dash: DASHES[(series.style ?? i) % DASHES.length], marker: MARKERS[i % MARKERS.length] });
+      const colored = (color) => (compared ? { borderColor: color, backgroundColor: color } : {});
       const datasets = spec.series.map((series, i) => ({
         label: label(series.label),
         trl: trlMetric(series.key),
         data: prepared?.[i] ?? seriesData(entry, s.history, series.key),
         yAxisID: series.axis ?? 'y',
-        ...lineStyle(series.style ?? i, markers ? { pointRadius: 2.5, pointHoverRadius: 4 } : {}),
+        run: 'shown',
+        style: series.key,
+        ...lineStyle(series.style ?? i, markers ? { pointRadius: 2.5, pointHoverRadius: 4, pointStyle: metricStyle(series, i).marker } : {}),
+        ...colored(ON_DISPLAY_COLOR),
         segment: entry.thinned ? THINNED_SEGMENT : undefined,
       }));
-      // The runs picked in "Compare runs": each series again per run, thinner, its own dash.
-      getOverlays().forEach((run, j) => {
+      overlays.forEach((run, j) => {
         spec.series.forEach((series, i) => {
           datasets.push({
             label: `${run.name}: ${label(series.label)}`,
             data: seriesData(entry, run.history ?? [], series.key),
             yAxisID: series.axis ?? 'y',
             overlay: true,
-            ...lineStyle(series.style ?? i, { borderWidth: 1.25, borderDash: DASHES[(j + 1) % DASHES.length] }),
+            run: run.key,
+            style: series.key,
+            ...lineStyle(series.style ?? i, { borderWidth: 1.5, ...(markers ? { pointRadius: 2, pointStyle: metricStyle(series, i).marker } : {}) }),
+            ...colored(pickColor(j)),
           });
         });
       });
-      const longest = Math.max(total, ...getOverlays().map((run) => run.history?.length ?? 0));
+      const legend = compared
+        ? runLegend(
+            [{ id: 'shown', text: t('compare.legend.onDisplay', { name: s.config ? runName(s.config, profileDefaults(s.config.profile)) : '—' }), color: ON_DISPLAY_COLOR }, ...overlays.map((run, j) => ({ id: run.key, text: run.name, color: pickColor(j) }))],
+            spec.series.map((series, i) => ({ id: series.key, text: label(series.label), dash: metricStyle(series, i).dash })),
+          )
+        : undefined;
+      const overlayKey = `${s.runKey}:${overlays.map((run) => run.key).join(',')}`;
+      const longest = Math.max(total, ...overlays.map((run) => run.history?.length ?? 0));
       const scales = {
         x: axis(t('HIST_X'), { type: 'linear', min: 1, max: longest, ticks: { precision: 0 } }),
         y: axis(spec.y?.titleKey ? t(spec.y.titleKey) : '', spec.y?.min !== undefined ? { min: spec.y.min } : {}),
@@ -264,10 +287,17 @@ export default {
       if (spec.y1) {
         scales.y1 = axis(t(spec.y1.titleKey), { position: 'right', min: spec.y1.min, grid: { drawOnChartArea: false } });
       }
+      if (entry.chart && entry.overlayKey !== overlayKey && (compared || entry.compared)) {
+        // Picks changed (or the run they are compared with): a new legend, so a new chart.
+        entry.chart.destroy();
+        entry.chart = null;
+      }
+      entry.overlayKey = overlayKey;
+      entry.compared = compared;
       if (entry.chart) {
         // A new run on the same chart: new data and x range, no new chart (cheaper).
         if (entry.chart.data.datasets.length === datasets.length) entry.chart.data.datasets.forEach((dataset, i) => Object.assign(dataset, datasets[i]));
-        else entry.chart.data.datasets = datasets; // overlays picked or dropped
+        else entry.chart.data.datasets = datasets;
         entry.chart.options.scales.x.max = longest;
         entry.chart.update('none');
         return false;
@@ -284,6 +314,7 @@ export default {
           scales,
           plugins: {
             ...(spec.hline !== undefined ? { hline: { y: spec.hline } } : {}),
+            ...(legend ? { legend } : {}),
             // Each series' tooltip names the metric TRL logs for it.
             tooltip: { callbacks: { label: tooltipLabel } },
           },

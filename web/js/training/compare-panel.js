@@ -4,13 +4,12 @@
 // the exports (JSON, CSV, the chart as PNG). The math is in compare.js, the workers in seed-batch.js.
 import { h, dataTable, downloadBlob as download, fmt } from '../dom.js';
 import { chartFigure, makeChart, lineStyle, axis, savePng, thinSeries, thinBuckets, THINNED_SEGMENT, COLORS } from '../charts.js';
-import * as training from './controller.js';
 import * as library from './run-library.js';
 import { comparisonCsv, comparisonLink, configDiff, pairedComparison, parseComparisonLink, runName, seedBand } from './compare.js';
 import { SEEDS_MAX, SEEDS_MIN, runSeeds, runSeedsForEach, seedList, workerCount } from './seed-batch.js';
 import { errorText } from '../core-errors.js';
 import { ESTIMATORS } from './run-config.js';
-import { MAX_OVERLAY, setOverlays } from './overlays.js';
+import { MAX_OVERLAY, pickColor, setOverlays } from './overlays.js';
 
 const METRICS = [
   { key: 'evalAccuracy', label: 'HIST_ACCURACY' },
@@ -24,8 +23,6 @@ const METRICS = [
 let batches = [];
 let groups = 0;
 const KEPT_BATCHES = ESTIMATORS.length + 1;
-const RECORDED = new Set(['finished', 'stopped', 'precomputed', 'imported']);
-const SOURCE_OF = { finished: 'live', stopped: 'live', precomputed: 'precomputed', imported: 'imported' };
 
 /** Mounts the panel into `host`; getConfig() gives the validated config to run or throws. */
 export function comparePanel(host, ctx, { getConfig }) {
@@ -37,14 +34,15 @@ export function comparePanel(host, ctx, { getConfig }) {
   let metric = METRICS[0].key;
 
   const seedsInput = h('input', { type: 'number', min: SEEDS_MIN, max: SEEDS_MAX, step: 1, value: 8, id: 'compare-seeds', class: 'compare-seeds' });
-  const runButton = h('button', { type: 'button', class: 'button-run', dataset: { action: 'run-seeds' }, text: t('compare.runSeeds') });
-  const ancestorsButton = h('button', { type: 'button', dataset: { action: 'run-ancestors' }, text: t('compare.runAncestors') });
-  const pauseButton = h('button', { type: 'button', dataset: { action: 'pause-seeds' }, text: t('train.pause'), disabled: true });
-  const stopButton = h('button', { type: 'button', dataset: { action: 'stop-seeds' }, text: t('train.stop'), disabled: true });
+  // The run bar's buttons (run-bar.js), the primary one first; the rest of the panel's are quiet.
+  const runButton = h('button', { type: 'button', class: 'button-run button-primary', dataset: { action: 'run-seeds' }, text: t('compare.runSeeds') });
+  const ancestorsButton = h('button', { type: 'button', class: 'button-run', dataset: { action: 'run-ancestors' }, text: t('compare.runAncestors') });
+  const pauseButton = h('button', { type: 'button', class: 'button-run', dataset: { action: 'pause-seeds' }, text: t('train.pause'), disabled: true });
+  const stopButton = h('button', { type: 'button', class: 'button-run', dataset: { action: 'stop-seeds' }, text: t('train.stop'), disabled: true });
   const progress = h('progress', { class: 'seeds-progress', max: 1, value: 0, 'aria-label': t('compare.progressLabel') });
   const status = h('p', { class: 'seeds-status', role: 'status', 'aria-live': 'polite' });
   const listHost = h('div', { class: 'library-list' });
-  const clearButton = h('button', { type: 'button', dataset: { action: 'clear-library' }, text: t('compare.clear') });
+  const clearButton = h('button', { type: 'button', class: 'button-quiet', dataset: { action: 'clear-library' }, text: t('compare.clear') });
   const metricSelect = h('select', { id: 'compare-metric' }, ...METRICS.map((m) => h('option', { value: m.key, text: t(m.label) })));
   const figure = chartFigure({ title: t('compare.chartTitle'), aria: '', dataLabel: t('common.chartData'), className: 'chart-compare' });
   // Not a `figure.chart`: the history charts' twin-table contract (chart-twins.test.mjs) is theirs;
@@ -56,10 +54,13 @@ export function comparePanel(host, ctx, { getConfig }) {
   const seedsHost = h('div', { class: 'seed-table' });
   const pairedHost = h('div', { class: 'paired' });
   const exportButtons = [
-    h('button', { type: 'button', dataset: { action: 'export-json' }, text: t('compare.exportJson') }),
-    h('button', { type: 'button', dataset: { action: 'export-csv' }, text: t('compare.exportCsv') }),
-    h('button', { type: 'button', dataset: { action: 'export-png' }, text: t('compare.exportPng') }),
+    h('button', { type: 'button', class: 'button-quiet', dataset: { action: 'export-json' }, text: t('compare.exportJson') }),
+    h('button', { type: 'button', class: 'button-quiet', dataset: { action: 'export-csv' }, text: t('compare.exportCsv') }),
+    h('button', { type: 'button', class: 'button-quiet', dataset: { action: 'export-png' }, text: t('compare.exportPng') }),
   ];
+  // Nothing picked and no batch: what to do, in place of an empty chart.
+  const empty = h('p', { class: 'callout compare-empty', role: 'note' });
+  const metricRow = h('p', { class: 'compare-metric' }, h('label', { for: 'compare-metric', text: t('compare.metric') }), ' ', metricSelect);
   const root = h(
     'div',
     { class: 'compare-panel', dataset: { testid: 'compare' } },
@@ -70,7 +71,8 @@ export function comparePanel(host, ctx, { getConfig }) {
     h('h4', { text: t('compare.libraryTitle') }),
     listHost,
     h('p', {}, clearButton),
-    h('p', {}, h('label', { for: 'compare-metric', text: t('compare.metric') }), ' ', metricSelect),
+    empty,
+    metricRow,
     figure.figure,
     diffHost,
     seedsHost,
@@ -100,6 +102,15 @@ export function comparePanel(host, ctx, { getConfig }) {
   };
 
   const drawChart = () => {
+    const nothing = !chosen().length && !shownBatches().length;
+    empty.hidden = !nothing;
+    empty.textContent = nothing ? t(entries.length ? 'compare.empty.pick' : 'compare.empty.noRuns') : '';
+    metricRow.hidden = figure.figure.hidden = nothing;
+    for (const button of exportButtons) button.disabled = nothing;
+    if (nothing) {
+      globalThis.Chart?.getChart(figure.canvas)?.destroy();
+      return null;
+    }
     const datasets = [];
     const buckets = thinBuckets(figure.canvas);
     chosen().forEach((entry, i) => {
@@ -107,14 +118,14 @@ export function comparePanel(host, ctx, { getConfig }) {
       // A long run in the library (an import of up to 100 000 rows) is drawn thinned, as section 7 draws it.
       const long = rows.length > 4 * buckets;
       const data = long ? thinSeries(rows, (row) => row.update, (row) => row[metric], buckets) : rows.map((row) => ({ x: row.update, y: row[metric] ?? NaN }));
-      datasets.push({ label: entry.name, data, ...lineStyle(i), ...(long ? { segment: THINNED_SEGMENT } : {}) });
+      datasets.push({ label: entry.name, data, ...lineStyle(0, { borderColor: pickColor(i), backgroundColor: pickColor(i) }), ...(long ? { segment: THINNED_SEGMENT } : {}) });
     });
     const shown = shownBatches();
     shown.forEach((batch, i) => {
       const band = seedBand(batch.runs.filter((r) => r.result).map((r) => r.result.history), metric);
-      // One batch keeps the slate of old; several (the ancestors) take the palette after the picked runs.
-      const style = shown.length === 1 ? 5 : chosen().length + i;
-      const color = COLORS[style % COLORS.length];
+      // One batch is drawn in ink; several (the ancestors) take the palette after the picked runs.
+      const style = chosen().length + i;
+      const color = shown.length === 1 ? '#1f2328' : COLORS[style % COLORS.length];
       const fill = `${color}2e`; // the line's colour at 18% opacity
       const suffix = shown.length === 1 ? '' : ` (${batch.config.advantageEstimator})`;
       datasets.push({ label: `${t('compare.bandMax')}${suffix}`, data: band.map((b) => ({ x: b.update, y: b.max })), borderColor: 'transparent', backgroundColor: fill, pointRadius: 0, fill: false, band: true });
@@ -260,14 +271,6 @@ export function comparePanel(host, ctx, { getConfig }) {
   };
 
   const record = (result, source, measured = null) => library.add(library.libraryEntry(result, { source, defaults: defaultsOf(result.config), measured })).catch(() => {});
-
-  // Every finished run on display goes into the library (once per run: runKey).
-  let recordedKey = null;
-  const onRun = (s) => {
-    if (!RECORDED.has(s.phase) || !s.result?.history || !s.config || recordedKey === s.runKey) return;
-    recordedKey = s.runKey;
-    record({ ...s.result, config: s.result.config ?? s.config }, SOURCE_OF[s.phase], s.source === 'imported' ? s.libraryMeasure : null);
-  };
 
   // One click: the configs, each across the same seeds (one after another, each in parallel workers).
   const start = (makeConfigs) => {
@@ -423,15 +426,12 @@ export function comparePanel(host, ctx, { getConfig }) {
   };
 
   const offLibrary = library.onChange(refresh);
-  const offTraining = training.subscribe(onRun);
-  onRun(training.getState());
   if (ctx.get('cmp')) openLink(ctx.get('cmp'));
   else refresh();
   return {
     el: root,
     destroy() {
       offLibrary();
-      offTraining();
       running?.stop();
     },
   };

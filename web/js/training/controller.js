@@ -1,8 +1,10 @@
 // The training controller: one per page, outliving the sections (a language switch re-mounts
 // every section; the run goes on). It owns the Web Worker, the run on display (precomputed,
 // imported or live), its history and the inspected group, and tells subscribers about changes
-// at most once per animation frame, however fast the worker streams.
+// at most once per animation frame, however fast the worker streams. Every run that ends is saved
+// in the run library at that moment (run-saver.js).
 import { PRECOMPUTED_CHECKPOINT_URL, PRECOMPUTED_RUN_URL, inspectionRequest } from './run-format.js';
+import { saveRun } from './run-saver.js';
 
 const listeners = new Set();
 let frame = 0;
@@ -237,6 +239,7 @@ function onMessage(message) {
       break;
     case 'finished':
       stopClock({ phase: message.stopped ? 'stopped' : 'finished', result: message.result, runMs: message.ms });
+      saveRun(state); // now, before a next run can take the display
       inspect(0).catch(() => {});
       break;
     case 'diverged':
@@ -278,6 +281,7 @@ function show(run, source, extra = {}) {
     runMs: run.runMs ?? null,
     ...extra,
   });
+  saveRun(state); // the precomputed run, an import
 }
 
 /** Loads the build-time smoke run once and shows it unless another run is on display. */

@@ -1,9 +1,20 @@
 // The runs picked in section 7's "Compare runs" panel, drawn over every chart of sections 7 and 8
 // and added to section 6's before/after table. A small store of its own, so those sections read
 // the picks without reaching into the panel (and the panel knows nothing of their charts).
+import { COLORS } from '../charts.js';
 
 /** At most this many runs are picked at once. */
 export const MAX_OVERLAY = 4;
+
+/**
+ * The colour of the j-th pick wherever it is drawn (the panel's chart, sections 7 and 8): the
+ * series colours after the two the run on display keeps (its line, or before / after RL), so a
+ * pick never takes the colour of the run it is compared with.
+ */
+export const pickColor = (j) => COLORS[2 + (j % (COLORS.length - 2))];
+
+/** The colour of the run on display when picks are drawn beside it. */
+export const ON_DISPLAY_COLOR = COLORS[0];
 
 const listeners = new Set();
 let picked = [];

@@ -46,6 +46,7 @@ function pageField(spec) {
     defaults: spec.defaults,
     trl: spec.trl,
     group: spec.group,
+    notebook: spec.notebook === true,
     step: STEPS[spec.name] ?? (spec.kind === 'int' ? 1 : undefined),
   };
 }
