@@ -87,7 +87,8 @@ Json history_json(const HistoryRow& r) {
               {"samplingRatioMax", encode_number(r.sampling_ratio_max)},
               {"samplingLogpDifferenceMean", encode_number(r.sampling_logp_difference_mean)},
               {"samplingLogpDifferenceMax", encode_number(r.sampling_logp_difference_max)},
-              {"entropyCoef", r.entropy_coef}};
+              {"entropyCoef", r.entropy_coef},
+              {"correctnessInformativeFraction", r.correctness_informative_fraction}};
 }
 
 Json checkpoint_json(Experiment& e) {
@@ -276,6 +277,7 @@ Json collect_rollouts_method(const Json& a) {
   return Json{{"groups", groups},
               {"discardedFraction", batch.discarded_fraction},
               {"informativeFraction", batch.informative_fraction},
+              {"correctnessInformativeFraction", batch.correctness_informative_fraction},
               {"generatorVersion", version},
               {"prompts", prompts_json(chosen)}};
 }
