@@ -328,7 +328,8 @@ Json read_history(const Json& run, const RunContext& context) {
                           {"samplingRatioMax", kSpecial, kAdded},
                           {"samplingLogpDifferenceMean", kSpecial, kAdded},
                           {"samplingLogpDifferenceMax", kSpecial, kAdded},
-                          {"entropyCoef", kNonNegative, kAdded}};
+                          {"entropyCoef", kNonNegative, kAdded},
+                          {"correctnessInformativeFraction", kFraction, kAdded}};
   Json out = Json::array();
   out.get_ref<Json::array_t&>().reserve(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {

@@ -83,7 +83,8 @@ Json history_json(const HistoryRow& r) {
            {"minLength", r.min_length},
            {"maxLength", r.max_length},
            {"cispoClipRatio", r.cispo_clip_ratio},
-           {"entropyCoef", r.entropy_coef}};
+           {"entropyCoef", r.entropy_coef},
+           {"correctnessInformativeFraction", r.correctness_informative_fraction}};
   if (r.has_sampler) {  // TRL's sampling/* exist only with a separate sampler
     out["samplingRatioMin"] = encode_number(r.sampling_ratio_min);
     out["samplingRatioMean"] = encode_number(r.sampling_ratio_mean);
@@ -280,6 +281,7 @@ Json collect_rollouts_method(const Json& a) {
   return Json{{"groups", groups},
               {"discardedFraction", batch.discarded_fraction},
               {"informativeFraction", batch.informative_fraction},
+              {"correctnessInformativeFraction", batch.correctness_informative_fraction},
               {"generatorVersion", version},
               {"prompts", prompts_json(chosen)}};
 }

@@ -127,7 +127,7 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
                                                       config.objective.advantage_estimator);
   }
   // Which groups the update uses: all, or with dynamic sampling only those whose rewards differ.
-  int informative = 0;
+  int informative = 0, correctness_informative = 0;
   batch.kept.assign(prompts.size(), true);
   std::vector<const Scored*> kept_scores;
   for (std::size_t p = 0; p < prompts.size(); ++p) {
@@ -136,6 +136,10 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
       return r.score.reward != rows[0].score.reward;
     });
     informative += differ ? 1 : 0;
+    const bool right_and_wrong = std::any_of(rows.begin(), rows.end(), [&](const RolloutRow& r) {
+      return r.score.correctness != rows[0].score.correctness;
+    });
+    correctness_informative += differ && right_and_wrong ? 1 : 0;
     batch.kept[p] = differ || !config.dynamic_sampling;
     if (batch.kept[p])
       for (const RolloutRow& r : rows) kept_scores.push_back(&r.score);
@@ -161,6 +165,7 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
   }
   const double groups = static_cast<double>(prompts.size());
   batch.informative_fraction = informative / groups;
+  batch.correctness_informative_fraction = correctness_informative / groups;
   batch.discarded_fraction = config.dynamic_sampling ? (groups - informative) / groups : 0.0;
   return batch;
 }
@@ -347,6 +352,7 @@ HistoryRow Experiment::update() {
   HistoryRow row;
   row.update = updates_done() + 1;
   row.informative_fraction = rollouts.informative_fraction;
+  row.correctness_informative_fraction = rollouts.correctness_informative_fraction;
   row.discarded_fraction = rollouts.discarded_fraction;
   row.frac_reward_zero_std = rollouts.frac_reward_zero_std;
   row.has_sampler = separate_sampler;

@@ -37,7 +37,10 @@ struct HistoryRow {
   int update = 0;  // 1-based
   double eval_accuracy = 0, eval_entropy = 0;
   double informative_fraction = 0;  // groups with unequal rewards / groups
-  double discarded_fraction = 0;    // groups dropped by dynamic sampling / groups
+  // Of those, the groups whose correctness also differs (some right, some wrong) / groups; the
+  // rest of the informative ones differ in format (or the overlong punishment) alone.
+  double correctness_informative_fraction = 0;
+  double discarded_fraction = 0;  // groups dropped by dynamic sampling / groups
   double ratio_min = 1, ratio_mean = 1, ratio_max = 1;  // over every epoch's unmasked tokens
   double clip_fraction_low = 0, clip_fraction_high = 0, clip_fraction_region = 0;
   double kl = 0, loss = 0, grad_norm = 0;  // means over the update's epochs (grad norm pre-clip)
@@ -80,6 +83,7 @@ struct RolloutBatch {
   double discarded_fraction = 0;  // dropped by dynamic sampling (when on)
   double informative_fraction = 0;
   double frac_reward_zero_std = 0;  // over every group, before dynamic sampling drops any (TRL's)
+  double correctness_informative_fraction = 0;  // HistoryRow's
 };
 
 // Samples `config.objective.group_size` responses for each prompt from `policy` (frozen: not

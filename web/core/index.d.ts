@@ -249,6 +249,8 @@ export interface HistoryRow {
   samplingLogpDifferenceMean?: number;
   samplingLogpDifferenceMax?: number;
   entropyCoef?: number;
+  /** Groups whose correctness differs / groups; informativeFraction minus it differ in format (or overlong) alone. Absent before issue 24. */
+  correctnessInformativeFraction?: number;
 }
 
 export interface Tensor {
@@ -378,6 +380,7 @@ export interface Rollouts {
   groups: RolloutRow[][];
   discardedFraction: number;
   informativeFraction: number;
+  correctnessInformativeFraction: number;
   generatorVersion: string;
   prompts: Prompt[];
 }

@@ -81,6 +81,8 @@ export const HISTORY_COLUMNS = [
   { key: 'samplingLogpDifferenceMean', label: 'sampling_logp_difference_mean', trl: 'sampling/sampling_logp_difference/mean' },
   { key: 'samplingLogpDifferenceMax', label: 'sampling_logp_difference_max', trl: 'sampling/sampling_logp_difference/max' },
   { key: 'entropyCoef', label: 'entropy_coef', trl: 'entropy_coef' },
+  // Added in issue 24: the informative groups whose correctness differs (the rest: format alone).
+  { key: 'correctnessInformativeFraction', label: 'correctness_informative_fraction', trl: null },
 ];
 
 /** The TRL 1.9 metric a history field corresponds to, or null. */
