@@ -316,6 +316,7 @@ Json read_history(const Json& run, const RunContext& context) {
                           {"meanLength", length},
                           {"truncatedFraction", kFraction},
                           {"entropy", kNonNegative},
+                          {"samplerEntropy", kNonNegative, kAdded},
                           {"clipRatioLowMin", kFraction, kAdded},
                           {"clipRatioHighMax", kFraction, kAdded},
                           {"fracRewardZeroStd", kFraction, kAdded},
@@ -327,7 +328,8 @@ Json read_history(const Json& run, const RunContext& context) {
                           {"samplingRatioMax", kSpecial, kAdded},
                           {"samplingLogpDifferenceMean", kSpecial, kAdded},
                           {"samplingLogpDifferenceMax", kSpecial, kAdded},
-                          {"entropyCoef", kNonNegative, kAdded}};
+                          {"entropyCoef", kNonNegative, kAdded},
+                          {"correctnessInformativeFraction", kFraction, kAdded}};
   Json out = Json::array();
   out.get_ref<Json::array_t&>().reserve(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -347,6 +349,12 @@ Json read_history(const Json& run, const RunContext& context) {
           field.range.special ? special_member(row, path, field.key) : member(row, path, field.key),
           path, field.key, field.range);
       normalized[field.key] = field.range.special ? encode_number(x) : Json(x);
+    }
+    // A row from before the learner's entropy was recorded (no samplerEntropy): its entropy was
+    // the sampler's, so it becomes samplerEntropy and the row has no learner entropy.
+    if (!row.contains("samplerEntropy")) {
+      normalized["samplerEntropy"] = normalized["entropy"];
+      normalized.erase("entropy");
     }
     out.push_back(std::move(normalized));
   }

@@ -57,37 +57,42 @@ Json by_prompt_json(const std::vector<Prompt>& prompts, const GenerationMetrics&
 }
 
 Json history_json(const HistoryRow& r) {
-  return Json{{"update", r.update},
-              {"evalAccuracy", r.eval_accuracy},
-              {"evalEntropy", r.eval_entropy},
-              {"informativeFraction", r.informative_fraction},
-              {"discardedFraction", r.discarded_fraction},
-              {"ratioMin", encode_number(r.ratio_min)},
-              {"ratioMean", encode_number(r.ratio_mean)},
-              {"ratioMax", encode_number(r.ratio_max)},
-              {"clipFractionLow", r.clip_fraction_low},
-              {"clipFractionHigh", r.clip_fraction_high},
-              {"clipFractionRegion", r.clip_fraction_region},
-              {"kl", encode_number(r.kl)},
-              {"loss", encode_number(r.loss)},
-              {"gradNorm", encode_number(r.grad_norm)},
-              {"meanReward", r.mean_reward},
-              {"accuracy", r.accuracy},
-              {"meanLength", r.mean_length},
-              {"truncatedFraction", r.truncated_fraction},
-              {"entropy", r.entropy},
-              {"clipRatioLowMin", r.clip_ratio_low_min},
-              {"clipRatioHighMax", r.clip_ratio_high_max},
-              {"fracRewardZeroStd", r.frac_reward_zero_std},
-              {"minLength", r.min_length},
-              {"maxLength", r.max_length},
-              {"cispoClipRatio", r.cispo_clip_ratio},
-              {"samplingRatioMin", encode_number(r.sampling_ratio_min)},
-              {"samplingRatioMean", encode_number(r.sampling_ratio_mean)},
-              {"samplingRatioMax", encode_number(r.sampling_ratio_max)},
-              {"samplingLogpDifferenceMean", encode_number(r.sampling_logp_difference_mean)},
-              {"samplingLogpDifferenceMax", encode_number(r.sampling_logp_difference_max)},
-              {"entropyCoef", r.entropy_coef}};
+  Json out{{"update", r.update},
+           {"evalAccuracy", r.eval_accuracy},
+           {"evalEntropy", r.eval_entropy},
+           {"informativeFraction", r.informative_fraction},
+           {"discardedFraction", r.discarded_fraction},
+           {"ratioMin", encode_number(r.ratio_min)},
+           {"ratioMean", encode_number(r.ratio_mean)},
+           {"ratioMax", encode_number(r.ratio_max)},
+           {"clipFractionLow", r.clip_fraction_low},
+           {"clipFractionHigh", r.clip_fraction_high},
+           {"clipFractionRegion", r.clip_fraction_region},
+           {"kl", encode_number(r.kl)},
+           {"loss", encode_number(r.loss)},
+           {"gradNorm", encode_number(r.grad_norm)},
+           {"meanReward", r.mean_reward},
+           {"accuracy", r.accuracy},
+           {"meanLength", r.mean_length},
+           {"truncatedFraction", r.truncated_fraction},
+           {"entropy", r.entropy},
+           {"samplerEntropy", r.sampler_entropy},
+           {"clipRatioLowMin", r.clip_ratio_low_min},
+           {"clipRatioHighMax", r.clip_ratio_high_max},
+           {"fracRewardZeroStd", r.frac_reward_zero_std},
+           {"minLength", r.min_length},
+           {"maxLength", r.max_length},
+           {"cispoClipRatio", r.cispo_clip_ratio},
+           {"entropyCoef", r.entropy_coef},
+           {"correctnessInformativeFraction", r.correctness_informative_fraction}};
+  if (r.has_sampler) {  // TRL's sampling/* exist only with a separate sampler
+    out["samplingRatioMin"] = encode_number(r.sampling_ratio_min);
+    out["samplingRatioMean"] = encode_number(r.sampling_ratio_mean);
+    out["samplingRatioMax"] = encode_number(r.sampling_ratio_max);
+    out["samplingLogpDifferenceMean"] = encode_number(r.sampling_logp_difference_mean);
+    out["samplingLogpDifferenceMax"] = encode_number(r.sampling_logp_difference_max);
+  }
+  return out;
 }
 
 Json checkpoint_json(Experiment& e) {
@@ -276,6 +281,7 @@ Json collect_rollouts_method(const Json& a) {
   return Json{{"groups", groups},
               {"discardedFraction", batch.discarded_fraction},
               {"informativeFraction", batch.informative_fraction},
+              {"correctnessInformativeFraction", batch.correctness_informative_fraction},
               {"generatorVersion", version},
               {"prompts", prompts_json(chosen)}};
 }

@@ -60,6 +60,13 @@ void check_rows(const Ragged& rows, std::size_t n, const Ragged* shape, const ch
   }
 }
 
+// The share of rows whose scaling std is 0 (torch.isclose(std, 0)).
+double zero_std_fraction(const GroupAdvantages& adv) {
+  long long zero_std = 0;
+  for (double s : adv.scale_std) zero_std += s <= 1e-8 ? 1 : 0;
+  return static_cast<double>(zero_std) / static_cast<double>(adv.scale_std.size());
+}
+
 }  // namespace
 
 const std::vector<std::string>& loss_type_names() {
@@ -181,6 +188,11 @@ void ObjectiveConfig::check_relations() const {
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
                                     ScaleRewards scale, AdvantageEstimator estimator) {
   return checked_advantages(rewards, group_size, scale, estimator).values;
+}
+
+double frac_reward_zero_std(const std::vector<double>& rewards, int group_size, ScaleRewards scale,
+                            AdvantageEstimator estimator) {
+  return zero_std_fraction(checked_advantages(rewards, group_size, scale, estimator));
 }
 
 std::vector<double> aggregate_rewards(const Ragged& per_func, const std::vector<double>& weights,
@@ -577,9 +589,7 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
   metrics.ratio_min = total > 0 ? ratio_min : nan;
   metrics.ratio_max = total > 0 ? ratio_max : nan;
   metrics.ratio_mean = total > 0 ? ratio_sum / static_cast<double>(total) : nan;
-  long long zero_std = 0;
-  for (double s : adv.scale_std) zero_std += s <= 1e-8 ? 1 : 0;  // torch.isclose(std, 0)
-  metrics.frac_reward_zero_std = static_cast<double>(zero_std) / count_n;
+  metrics.frac_reward_zero_std = zero_std_fraction(adv);
   return result;
 }
 

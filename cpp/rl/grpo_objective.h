@@ -197,6 +197,12 @@ std::vector<double> grpo_advantages(const std::vector<double>& rewards, int grou
                                     ScaleRewards scale,
                                     AdvantageEstimator estimator = AdvantageEstimator::Grpo);
 
+// TRL's frac_reward_zero_std of `rewards` (contiguous groups of group_size): the share of rows
+// whose std, as the advantages scale with it (`scale`, `estimator`), is 0 (torch.isclose(std, 0)).
+// The objective's metric, and the trainer's over every group before dynamic sampling drops any.
+double frac_reward_zero_std(const std::vector<double>& rewards, int group_size, ScaleRewards scale,
+                            AdvantageEstimator estimator = AdvantageEstimator::Grpo);
+
 // multi_objective_aggregation: how several reward functions' rewards make the one reward.
 enum class RewardAggregation { SumThenNormalize, NormalizeThenSum };
 const std::vector<std::string>& reward_aggregation_names();  // sum_then_normalize, ..._then_sum

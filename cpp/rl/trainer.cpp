@@ -117,8 +117,17 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
       batch.groups[p].push_back(std::move(row));
     }
   }
+  // TRL's frac_reward_zero_std, over every group (TRL logs it before any group could be dropped).
+  {
+    std::vector<const Scored*> all_scores;
+    for (const auto& rows : batch.groups)
+      for (const RolloutRow& r : rows) all_scores.push_back(&r.score);
+    batch.frac_reward_zero_std = frac_reward_zero_std(aggregated_rewards(all_scores, group, config),
+                                                      group, objective_config(config).scale_rewards,
+                                                      config.objective.advantage_estimator);
+  }
   // Which groups the update uses: all, or with dynamic sampling only those whose rewards differ.
-  int informative = 0;
+  int informative = 0, correctness_informative = 0;
   batch.kept.assign(prompts.size(), true);
   std::vector<const Scored*> kept_scores;
   for (std::size_t p = 0; p < prompts.size(); ++p) {
@@ -127,6 +136,10 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
       return r.score.reward != rows[0].score.reward;
     });
     informative += differ ? 1 : 0;
+    const bool right_and_wrong = std::any_of(rows.begin(), rows.end(), [&](const RolloutRow& r) {
+      return r.score.correctness != rows[0].score.correctness;
+    });
+    correctness_informative += differ && right_and_wrong ? 1 : 0;
     batch.kept[p] = differ || !config.dynamic_sampling;
     if (batch.kept[p])
       for (const RolloutRow& r : rows) kept_scores.push_back(&r.score);
@@ -152,6 +165,7 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
   }
   const double groups = static_cast<double>(prompts.size());
   batch.informative_fraction = informative / groups;
+  batch.correctness_informative_fraction = correctness_informative / groups;
   batch.discarded_fraction = config.dynamic_sampling ? (groups - informative) / groups : 0.0;
   return batch;
 }
@@ -338,7 +352,10 @@ HistoryRow Experiment::update() {
   HistoryRow row;
   row.update = updates_done() + 1;
   row.informative_fraction = rollouts.informative_fraction;
+  row.correctness_informative_fraction = rollouts.correctness_informative_fraction;
   row.discarded_fraction = rollouts.discarded_fraction;
+  row.frac_reward_zero_std = rollouts.frac_reward_zero_std;
+  row.has_sampler = separate_sampler;
 
   // The update batch: every group, or with dynamic sampling only the informative ones.
   TokenRows prompts, completions;
@@ -373,7 +390,7 @@ HistoryRow Experiment::update() {
   row.accuracy /= sampled;
   row.mean_length /= sampled;
   row.truncated_fraction /= sampled;
-  row.entropy = tokens > 0 ? entropy / tokens : 0.0;
+  row.sampler_entropy = tokens > 0 ? entropy / tokens : 0.0;
 
   // Every position the policy touches: sampling, and each forward and backward pass below.
   const double prompt_len = batch_prompts.empty() ? 0.0 : batch_prompts[0].tokens.size();
@@ -420,7 +437,6 @@ HistoryRow Experiment::update() {
       after_optimizer_step(m.effective_entropy);
       if (epoch == 0) {
         // Per batch, not per step: the first step's (the sampler ratios do not depend on it).
-        row.frac_reward_zero_std = m.frac_reward_zero_std;
         if (m.has_sampling_ratio) {
           row.sampling_ratio_min = m.sampling_ratio_min;
           row.sampling_ratio_mean = m.sampling_ratio_mean;
@@ -437,6 +453,7 @@ HistoryRow Experiment::update() {
       row.loss += result.loss;
       row.grad_norm += norm;
       row.kl += m.has_kl ? m.kl : 0.0;
+      row.entropy += m.entropy;  // TRL's global_masked_mean(entropies) over the loss mask
       row.clip_fraction_low += m.clip_ratio_low_mean;
       row.clip_fraction_high += m.clip_ratio_high_mean;
       row.clip_fraction_region += m.clip_ratio_region_mean;
@@ -451,6 +468,7 @@ HistoryRow Experiment::update() {
     row.loss /= epochs;
     row.grad_norm /= epochs;
     row.kl /= epochs;
+    row.entropy /= epochs;
     row.clip_fraction_low /= epochs;
     row.clip_fraction_high /= epochs;
     row.clip_fraction_region /= epochs;

@@ -4,6 +4,7 @@
 // then finish (metrics after RL, coverage, checkpoint). A Web Worker streams one step at a time.
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,20 +37,28 @@ struct HistoryRow {
   int update = 0;  // 1-based
   double eval_accuracy = 0, eval_entropy = 0;
   double informative_fraction = 0;  // groups with unequal rewards / groups
-  double discarded_fraction = 0;    // groups dropped by dynamic sampling / groups
+  // Of those, the groups whose correctness also differs (some right, some wrong) / groups; the
+  // rest of the informative ones differ in format (or the overlong punishment) alone.
+  double correctness_informative_fraction = 0;
+  double discarded_fraction = 0;  // groups dropped by dynamic sampling / groups
   double ratio_min = 1, ratio_mean = 1, ratio_max = 1;  // over every epoch's unmasked tokens
   double clip_fraction_low = 0, clip_fraction_high = 0, clip_fraction_region = 0;
   double kl = 0, loss = 0, grad_norm = 0;  // means over the update's epochs (grad norm pre-clip)
   double mean_reward = 0, accuracy = 0, mean_length = 0, truncated_fraction = 0;  // rollouts
-  double entropy = 0;          // mean per-token entropy of the rollouts
+  // TRL's entropy: the learner's mean per-token entropy over the loss-mask tokens (truncated
+  // completions out when maskTruncated), mean over the update's epochs; 0 when no token is in.
+  double entropy = 0;
+  double sampler_entropy = 0;  // ours: the sampler's mean per-token entropy over every rollout
   double token_positions = 0;  // positions processed by the policy (sampling, forwards, backwards)
   // TRL's metrics that the columns above do not already give (TRL's names in the comments).
   double clip_ratio_low_min = 0, clip_ratio_high_max = 0;  // clip_ratio/low_min, high_max
-  double frac_reward_zero_std = 0;                         // frac_reward_zero_std
+  double frac_reward_zero_std = 0;  // frac_reward_zero_std, before dynamic sampling drops groups
   double min_length = 0, max_length = 0;  // completions/min_length, completions/max_length
   double cispo_clip_ratio = 0;            // cispo_clip_ratio (0 unless lossType cispo)
   // sampling/importance_sampling_ratio/{min,mean,max} and sampling/sampling_logp_difference/
-  // {mean,max}: the sampler-to-learner ratio (all 1 and 0 when the sampler is the policy).
+  // {mean,max}: the sampler-to-learner ratio. Only with a separate sampler (samplerMismatch > 0,
+  // has_sampler); without one TRL logs none, and the run file leaves them out.
+  bool has_sampler = false;
   double sampling_ratio_min = 1, sampling_ratio_mean = 1, sampling_ratio_max = 1;
   double sampling_logp_difference_mean = 0, sampling_logp_difference_max = 0;
   double entropy_coef = 0;  // entropy_coef: the coefficient after the update's last step
@@ -73,6 +82,8 @@ struct RolloutBatch {
   std::vector<bool> kept;  // [prompt_batch] enters the update (dynamic sampling drops the rest)
   double discarded_fraction = 0;  // dropped by dynamic sampling (when on)
   double informative_fraction = 0;
+  double frac_reward_zero_std = 0;  // over every group, before dynamic sampling drops any (TRL's)
+  double correctness_informative_fraction = 0;  // HistoryRow's
 };
 
 // Samples `config.objective.group_size` responses for each prompt from `policy` (frozen: not
@@ -150,9 +161,10 @@ class Experiment {
   Rng rng_;  // parent of the streams below
   Rng warmup_rng_, rollout_rng_, eval_rng_, batch_rng_, after_rng_;
   Policy policy_, reference_, sampler_;
-  double entropy_coef_ = 0;        // the entropy bonus's coefficient (adaptive: changes per step)
-  double last_step_entropy_ = 0;   // adaptive control: the previous step's entropy (TRL's
-                                   // _last_world_entropy; 0 before the first step: a reading)
+  double entropy_coef_ = 0;  // the entropy bonus's coefficient (adaptive: changes per step)
+  // Adaptive control: the previous step's entropy (TRL's _last_world_entropy, which starts at
+  // float("inf") so that the first optimizer step applies no bonus).
+  double last_step_entropy_ = std::numeric_limits<double>::infinity();
   long long optimizer_steps_ = 0;  // for refModelSyncSteps
   Adam<float> optimizer_;
   std::vector<int> batch_order_;  // shuffled train indices, consumed prompt_batch at a time

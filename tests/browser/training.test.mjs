@@ -115,7 +115,8 @@ function tableText(page, selector) {
   );
 }
 
-const same = (shown, expected) => (typeof expected === 'number' ? Number(shown) === expected || (Number.isNaN(expected) && shown === 'NaN') : shown === String(expected));
+// A column the run does not have (sampling/* without a separate sampler) is an empty cell.
+const same = (shown, expected) => (expected === undefined ? shown === '' : typeof expected === 'number' ? Number(shown) === expected || (Number.isNaN(expected) && shown === 'NaN') : shown === String(expected));
 
 /** Every number of sections 6-8 equals the Node run's: tables, charts, coverage, inspection. */
 async function assertMatchesNode(page, expected, lang = 'en') {
@@ -141,7 +142,7 @@ async function assertMatchesNode(page, expected, lang = 'en') {
     });
   });
   const charts = {
-    history: [['HIST_ACCURACY', 'evalAccuracy'], ['HIST_ENTROPY', 'evalEntropy'], ['HIST_INFO', 'informativeFraction']],
+    history: [['HIST_ACCURACY', 'evalAccuracy'], ['HIST_ENTROPY', 'evalEntropy'], ['HIST_INFO', 'informativeFraction'], ['trl.series.learnerEntropy', 'entropy']],
     ratio: [['RATIO_MIN', 'ratioMin'], ['RATIO_MEAN', 'ratioMean'], ['RATIO_MAX', 'ratioMax']],
   };
   for (const [id, series] of Object.entries(charts)) {
@@ -157,6 +158,11 @@ async function assertMatchesNode(page, expected, lang = 'en') {
   const clip = await chartState(page, 'section#updates [data-chart="clip"] canvas');
   assert.deepEqual(clip.datasets.map((d) => d.data.length), [expected.history.length, expected.history.length, expected.history.length, expected.history.length]);
   assert.deepEqual(clip.datasets[3].data, expected.history.map((row) => [row.update, row.kl]));
+  // No separate sampler: no sampling/* columns, and the sampler chart says so.
+  const noSampler = expected.history.every((row) => !('samplingRatioMean' in row));
+  const note = await page.$eval('section#updates [data-chart="sampler"] .chart-empty', (p) => ({ hidden: p.hidden, text: p.textContent }));
+  assert.equal(note.hidden, !noSampler, 'the sampler chart\'s note');
+  assert.equal(note.text, dict['trl.sampler.none']);
 
   // Section 8: coverage bars, train and held-out (prompt texts on the axis, sorted by before-RL
   // accuracy, lost prompts marked ✗), their tables, and pass@k across k from the core's block.
@@ -522,7 +528,7 @@ export async function loadCore(options) {
     const { page, problems } = await freshPage('embed.html', '#section=updates&lang=ru&rl.updates=20&seed=4');
     assert.deepEqual(await page.$$eval('section.section', (nodes) => nodes.map((n) => n.id)), ['updates']);
     const state = await chartState(page, 'section#updates [data-chart="history"] canvas');
-    assert.deepEqual(state.datasets.map((d) => d.label), [ru.HIST_ACCURACY, ru.HIST_ENTROPY, ru.HIST_INFO]);
+    assert.deepEqual(state.datasets.map((d) => d.label), [ru.HIST_ACCURACY, ru.HIST_ENTROPY, ru.HIST_INFO, ru['trl.series.learnerEntropy']]);
     assert.equal(state.datasets[0].data.length, nodeRun({ profile: 'smoke', seed: 9 }).history.length, 'the precomputed run');
     const ratio = await chartState(page, 'section#updates [data-chart="ratio"] canvas');
     assert.deepEqual(ratio.datasets.map((d) => d.label), [ru.RATIO_MIN, ru.RATIO_MEAN, ru.RATIO_MAX]);

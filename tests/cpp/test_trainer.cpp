@@ -135,3 +135,26 @@ TEST_CASE("step after the last update is an error, finish is repeatable", "[trai
   experiment.finish();
   CHECK(experiment.after_train().accuracy == first);
 }
+
+TEST_CASE("informative groups: those whose correctness differs, the rest format alone",
+          "[trainer]") {
+  grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
+  config.updates = 3;
+  const Run with_format = run(config);
+  config.format_weight = 0.0;
+  const Run without_format = run(config);
+  for (const auto& row : with_format.history) {
+    INFO("update " << row.update);
+    CHECK(row.correctness_informative_fraction >= 0.0);
+    CHECK(row.correctness_informative_fraction <= row.informative_fraction);
+  }
+  // With the format reward off, every informative group mixes right and wrong answers.
+  for (const auto& row : without_format.history)
+    CHECK(row.correctness_informative_fraction == row.informative_fraction);
+  // Update 1 samples the same responses from the same warmed-up policy in both runs: the groups
+  // informative by correctness are those the run without the format reward finds informative.
+  CHECK(with_format.history[0].correctness_informative_fraction ==
+        without_format.history[0].informative_fraction);
+  CHECK(with_format.history[0].informative_fraction >
+        with_format.history[0].correctness_informative_fraction);
+}

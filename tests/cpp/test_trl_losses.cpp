@@ -754,6 +754,23 @@ TEST_CASE("the trainer: the entropy bonus, its adaptive control and the referenc
   CHECK_THAT(high_target.history()[0].entropy_coef, WithinAbs(0.1, 1e-12));
   CHECK_THAT(high_target.history()[5].entropy_coef, WithinAbs(0.25, 1e-12));
 
+  // TRL starts _last_world_entropy at float("inf") (grpo_trainer.py 830 at v1.9.0), so the first
+  // optimizer step applies no bonus (3177): with one epoch per update, the adaptive run's first
+  // update is the plain run's, bit for bit; the second applies the grown coefficient.
+  auto one_epoch = [](bool adaptive) {
+    return run_smoke([&](grpo::ExperimentConfig& c) {
+      c.update_epochs = 1;
+      c.use_adaptive_entropy = adaptive;
+      c.objective.entropy_coef = adaptive ? 0.5 : 0.0;
+      c.entropy_target = 10.0;
+    });
+  };
+  const grpo::Experiment adaptive = one_epoch(true), unbonused = one_epoch(false);
+  CHECK(adaptive.history()[0].loss == unbonused.history()[0].loss);
+  CHECK(adaptive.history()[0].grad_norm == unbonused.history()[0].grad_norm);
+  CHECK_THAT(adaptive.history()[0].entropy_coef, WithinAbs(0.505, 1e-12));
+  CHECK(adaptive.history()[1].loss != unbonused.history()[1].loss);
+
   // The reference sync moves the reference toward the policy: the KL to it is smaller.
   auto with_sync = [](bool sync) {
     return run_smoke(
@@ -767,6 +784,37 @@ TEST_CASE("the trainer: the entropy bonus, its adaptive control and the referenc
   const grpo::Experiment synced = with_sync(true), frozen = with_sync(false);
   CHECK(synced.history()[0].kl == frozen.history()[0].kl);  // before the first sync
   CHECK(synced.history().back().kl < frozen.history().back().kl);
+}
+
+TEST_CASE("the trainer's metrics mean what TRL's mean", "[trainer]") {
+  // entropy: the learner's over the loss-mask tokens (TRL's global_masked_mean(entropies)); with
+  // maxNewTokens 1 no answer ends, maskTruncated masks every completion, and TRL logs 0. The
+  // sampler's entropy over every sampled token is samplerEntropy.
+  const grpo::Experiment masked =
+      run_smoke([](grpo::ExperimentConfig& c) { c.objective.max_completion_length = 1; });
+  for (const auto& row : masked.history()) {
+    CHECK(row.truncated_fraction == 1.0);
+    CHECK(row.entropy == 0.0);
+    CHECK(row.sampler_entropy > 1.0);
+  }
+  // Without masking, the learner's entropy is the teacher-forced entropy of the same tokens: the
+  // first epoch's forward is the sampler's own distribution (the same weights, the same tokens).
+  const grpo::Experiment one = run_smoke([](grpo::ExperimentConfig& c) {
+    c.update_epochs = 1;
+    c.objective.mask_truncated = false;
+  });
+  CHECK_THAT(one.history()[0].entropy, WithinRel(one.history()[0].sampler_entropy, 1e-5));
+  // frac_reward_zero_std: over every group, before dynamic sampling drops the equal ones (TRL
+  // logs it over the whole batch); with group scaling it is 1 - informativeFraction.
+  const grpo::Experiment dynamic =
+      run_smoke([](grpo::ExperimentConfig& c) { c.dynamic_sampling = true; });
+  bool dropped = false;
+  for (const auto& row : dynamic.history()) {
+    CHECK_THAT(row.frac_reward_zero_std, WithinAbs(1.0 - row.informative_fraction, 1e-12));
+    dropped = dropped || row.discarded_fraction > 0;
+  }
+  CHECK(dropped);
+  CHECK_FALSE(dynamic.history()[0].has_sampler);
 }
 
 TEST_CASE("the trainer: delta and offPolicyMaskThreshold run without NaN", "[trainer]") {

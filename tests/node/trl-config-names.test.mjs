@@ -24,6 +24,12 @@ function awayFromDefault(f) {
   return d === f.max ? f.min + (f.max - f.min) / 2 : Math.min(f.max, d + (f.kind === 'int' ? 1 : (f.max - d) / 4));
 }
 
+test('the fixture holds v1.9.0\'s 79 GRPOConfig fields', () => {
+  assert.equal(LIST.source.tag, 'v1.9.0');
+  assert.equal(LIST.grpoConfigFields.length, 79);
+  assert.equal(new Set(LIST.grpoConfigFields).size, 79);
+});
+
 test('every name section 9 writes is a field of TRL 1.9\'s GRPOConfig or TrainingArguments', () => {
   const changed = Object.fromEntries(CONFIG_TABLE.fields.filter((f) => f.name !== 'profile' && f.trl).map((f) => [f.name, awayFromDefault(f)]));
   // What the rules between fields need (check_field_relations), and a sampler so use_vllm is written.
@@ -31,7 +37,7 @@ test('every name section 9 writes is a field of TRL 1.9\'s GRPOConfig or Trainin
   for (const config of [core.experimentConfig({}), core.experimentConfig(changed)]) {
     const names = argumentNames(trlConfigPython(config));
     assert.ok(names.length > 30, `${names.length} names`);
-    for (const name of names) assert.ok(KNOWN.has(name), `${name} is not a GRPOConfig field (${LIST.source.commit.slice(0, 7)} + v1.9.0's additions)`);
+    for (const name of names) assert.ok(KNOWN.has(name), `${name} is not a GRPOConfig field (${LIST.source.tag}, ${LIST.source.commit.slice(0, 7)})`);
     // Every table field with a TRL name is written, once.
     for (const f of CONFIG_TABLE.fields) if (f.trl) assert.equal(names.filter((n) => n === f.trl.replace(/\[\d+\]$/, '')).length, 1, f.trl);
   }

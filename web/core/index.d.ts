@@ -231,7 +231,10 @@ export interface HistoryRow {
   accuracy: number;
   meanLength: number;
   truncatedFraction: number;
-  entropy: number;
+  /** TRL's `entropy`: the learner's mean per-token entropy over the loss-mask tokens, mean over the update's epochs (0 when every completion is masked). Absent in a row imported from a file older than it. */
+  entropy?: number;
+  /** Ours: the sampler's mean per-token entropy over every sampled completion (an older file's `entropy`). */
+  samplerEntropy: number;
   // TRL's metrics (names in HISTORY_COLUMNS, web/js/training/run-format.js); absent in older files.
   clipRatioLowMin?: number;
   clipRatioHighMax?: number;
@@ -239,12 +242,15 @@ export interface HistoryRow {
   minLength?: number;
   maxLength?: number;
   cispoClipRatio?: number;
+  /** TRL's sampling/*: only with a separate sampler (samplerMismatch > 0); absent without one. */
   samplingRatioMin?: number;
   samplingRatioMean?: number;
   samplingRatioMax?: number;
   samplingLogpDifferenceMean?: number;
   samplingLogpDifferenceMax?: number;
   entropyCoef?: number;
+  /** Groups whose correctness differs / groups; informativeFraction minus it differ in format (or overlong) alone. Absent before issue 24. */
+  correctnessInformativeFraction?: number;
 }
 
 export interface Tensor {
@@ -374,6 +380,7 @@ export interface Rollouts {
   groups: RolloutRow[][];
   discardedFraction: number;
   informativeFraction: number;
+  correctnessInformativeFraction: number;
   generatorVersion: string;
   prompts: Prompt[];
 }

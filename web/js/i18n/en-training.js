@@ -208,7 +208,7 @@ export default {
   'train.axis.samplerRatio': 'learner / sampler probability',
   'train.axis.samplerDiff': '|logp learner − logp sampler|',
   'train.trlNames.title': 'These columns under TRL’s metric names',
-  'train.trlNames.note': 'TRL 1.9’s GRPOTrainer logs these metrics with these definitions (the charts’ tooltips name them too). completions/clipped_ratio is TRL’s name for the truncation rate (completions that reached the length limit), not PPO clipping; PPO clipping is clip_ratio/*, where low counts only tokens with A < 0 and high only A > 0. The sampler ratio is 1 when the sampler is the policy itself (samplerMismatch 0); with the correction off it is measured but not applied.',
+  'train.trlNames.note': 'TRL 1.9’s GRPOTrainer logs these metrics with these definitions (the charts’ tooltips name them too). completions/clipped_ratio is TRL’s name for the truncation rate (completions that reached the length limit), not PPO clipping; PPO clipping is clip_ratio/*, where low counts only tokens with A < 0 and high only A > 0. The sampling/* metrics exist only with a separate sampler (samplerMismatch > 0): with the policy itself as the sampler there are none, as in TRL; with the correction off they are measured but not applied. entropy is the learner’s over the loss tokens (TRL’s); sampler_entropy, the sampler’s over every completion, is ours.',
   'train.trlNames.ours': 'column',
   'train.trlNames.trl': 'TRL metric',
   'train.history.pager': 'Pages of the history table',

@@ -3,6 +3,7 @@
 // The UPPER_CASE keys are the notebook's chart-label constants, copied exactly from the seed.
 
 import training from './en-training.js'; // sections 6-9 (training) keep their strings there
+import trl from './en-trl.js'; // TRL fidelity: metric meanings, no-effect warnings
 import form from './en-form.js'; // section 6's config form
 import compare from './en-compare.js'; // the compare panel's drawing, the picks' legends
 import teacher from './en-teacher.js'; // the instructor page (teacher.html)
@@ -403,6 +404,7 @@ export default {
   'real-model.body':
     'This branch pins a dependency snapshot and makes ambiguous GRPOConfig choices explicit. It needs network access and a suitable accelerator. The release gate did not execute it, so the notebook makes no Qwen3 runtime, memory, or quality claim.',
   ...training,
+  ...trl,
   ...form,
   ...compare,
   ...teacher,

@@ -2,6 +2,7 @@
 // The UPPER_CASE keys are the notebook's chart-label constants, copied exactly from seeds/004_*.txt.
 
 import training from './ru-training.js'; // sections 6-9 (training) keep their strings there
+import trl from './ru-trl.js'; // TRL fidelity: metric meanings, no-effect warnings
 import form from './ru-form.js'; // section 6's config form
 import compare from './ru-compare.js'; // the compare panel's drawing, the picks' legends
 import teacher from './ru-teacher.js'; // the instructor page (teacher.html)
@@ -399,6 +400,7 @@ export default {
   'real-model.body':
     'Эта ветвь фиксирует снимок зависимостей и делает явными неоднозначные параметры GRPOConfig. Ей нужны доступ к сети и подходящий ускоритель. Релизная проверка её не запускала, поэтому ноутбук не делает утверждений о времени работы, памяти или качестве Qwen3.',
   ...training,
+  ...trl,
   ...form,
   ...compare,
   ...teacher,

@@ -49,6 +49,7 @@ export const CHARTS = [
       { key: 'evalAccuracy', label: 'HIST_ACCURACY' },
       { key: 'evalEntropy', label: 'HIST_ENTROPY' },
       { key: 'informativeFraction', label: 'HIST_INFO' },
+      { key: 'entropy', label: 'trl.series.learnerEntropy' },
     ],
     y: { min: 0 },
   },
@@ -86,6 +87,9 @@ export const CHARTS = [
     hline: 1,
     y: { min: 0, titleKey: 'train.axis.samplerRatio' },
     y1: { min: 0, titleKey: 'train.axis.samplerDiff' },
+    // Without a separate sampler the run has no sampling/* columns (TRL logs none): say so.
+    emptyKey: 'trl.sampler.none',
+    present: (row) => 'samplingRatioMean' in row,
   },
   {
     id: 'loss',
@@ -193,7 +197,7 @@ function trlNames(t) {
 export default {
   mount(host, ctx) {
     const { t, core } = ctx;
-    host.append(ctx.rich(t('train.updates.explain')));
+    host.append(ctx.rich(t('train.updates.explain')), ctx.rich(t('trl.updates.metrics')));
 
     const getConfig = () => validateConfig(core, ctx.values());
     const bar = sectionRunBar(ctx, host, getConfig);
@@ -205,6 +209,10 @@ export default {
       const figure = chartFigure({ title: t(spec.titleKey), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: `chart-${spec.id}` });
       figure.figure.dataset.chart = spec.id;
       const entry = { spec, figure, chart: null };
+      if (spec.emptyKey) {
+        entry.emptyNote = h('p', { class: 'muted chart-empty', role: 'note', text: t(spec.emptyKey), hidden: true });
+        figure.figure.querySelector('.chart-box').before(entry.emptyNote);
+      }
       figure.figure.querySelector('details.chart-data').addEventListener('toggle', (event) => {
         if (event.target.open && entry.chart) twinTable(entry, training.getState());
       });
@@ -488,6 +496,7 @@ export default {
         entry.dirty = false;
       }
       describeChart(entry.chart, ariaFor(entry, s));
+      if (entry.emptyNote) entry.emptyNote.hidden = !(s.history.length > 0 && !entry.spec.present(s.history[s.history.length - 1])); // a run has a sampler in every row or in none
       // The twin is rebuilt when the run rests or its table is open, never per streamed frame.
       const open = entry.figure.figure.querySelector('details.chart-data')?.open;
       if (redraw && (!training.isBusy(s.phase) || open) && (entry.twinKey !== s.runKey || entry.twinRows !== s.history.length)) twinTable(entry, s);

@@ -63,8 +63,12 @@ export const HISTORY_COLUMNS = [
   { key: 'accuracy', label: 'accuracy', trl: null },
   { key: 'meanLength', label: 'mean_length', trl: 'completions/mean_length' },
   { key: 'truncatedFraction', label: 'truncated_fraction', trl: 'completions/clipped_ratio' },
+  // entropy: the learner's over the loss-mask tokens (TRL's); samplerEntropy: the sampler's over
+  // every sampled completion (ours; what an older file's `entropy` was, importRun maps it).
   { key: 'entropy', label: 'entropy', trl: 'entropy' },
-  // Added with TRL 1.9 parity (absent from older run files: shown as "—").
+  { key: 'samplerEntropy', label: 'sampler_entropy', trl: null },
+  // Added with TRL 1.9 parity (absent from older run files: shown as "—"; sampling/* are absent
+  // from a run without a separate sampler, samplerMismatch 0, as TRL logs none).
   { key: 'clipRatioLowMin', label: 'clip_ratio_low_min', trl: 'clip_ratio/low_min' },
   { key: 'clipRatioHighMax', label: 'clip_ratio_high_max', trl: 'clip_ratio/high_max' },
   { key: 'fracRewardZeroStd', label: 'frac_reward_zero_std', trl: 'frac_reward_zero_std' },
@@ -77,6 +81,8 @@ export const HISTORY_COLUMNS = [
   { key: 'samplingLogpDifferenceMean', label: 'sampling_logp_difference_mean', trl: 'sampling/sampling_logp_difference/mean' },
   { key: 'samplingLogpDifferenceMax', label: 'sampling_logp_difference_max', trl: 'sampling/sampling_logp_difference/max' },
   { key: 'entropyCoef', label: 'entropy_coef', trl: 'entropy_coef' },
+  // Added in issue 24: the informative groups whose correctness differs (the rest: format alone).
+  { key: 'correctnessInformativeFraction', label: 'correctness_informative_fraction', trl: null },
 ];
 
 /** The TRL 1.9 metric a history field corresponds to, or null. */

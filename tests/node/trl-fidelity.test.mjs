@@ -1,0 +1,73 @@
+// TRL fidelity beyond the loss formula (issue 26), through the public JS API: adaptive entropy's
+// first step, the metrics' meanings (entropy, samplerEntropy, frac_reward_zero_std, sampling/*),
+// and older run files read honestly. TRL's lines are of grpo_trainer.py at tag v1.9.0.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCore } from '../../web/core/index.js';
+
+const core = await loadCore();
+const small = { profile: 'smoke', seed: 9, updates: 3 };
+
+test('item 1: adaptive entropy applies no bonus on the first optimizer step (TRL starts _last_world_entropy at inf)', () => {
+  // grpo_trainer.py 830: self._last_world_entropy = float("inf"); 3177: apply_coef =
+  // self.entropy_coef if self._last_world_entropy <= self.args.entropy_target else 0.0.
+  // One epoch per update: the first update is one optimizer step, the plain run's bit for bit.
+  const base = { ...small, updateEpochs: 1, entropyTarget: 10 };
+  const plain = core.runToyGrpoExperiment(base).history;
+  const adaptive = core.runToyGrpoExperiment({ ...base, useAdaptiveEntropy: true, entropyCoef: 0.5 }).history;
+  assert.equal(adaptive[0].loss, plain[0].loss, 'the first step: no bonus');
+  assert.equal(adaptive[0].gradNorm, plain[0].gradNorm);
+  // After it the entropy (<= 10) was measured: the coefficient grew by 0.005 and applies next.
+  assert.ok(Math.abs(adaptive[0].entropyCoef - 0.505) < 1e-12, `entropyCoef ${adaptive[0].entropyCoef}`);
+  assert.notEqual(adaptive[1].loss, plain[1].loss, 'the second step: the bonus');
+});
+
+test("item 5: entropy is the learner's over the loss-mask tokens, samplerEntropy the sampler's", () => {
+  // grpo_trainer.py 3240: self._metrics[mode]["entropy"].append(global_masked_mean(entropies)),
+  // the mask being the completion mask that mask_truncated_completions zeroes for truncated rows.
+  // maxNewTokens 1: no answer can end, every completion is masked, TRL logs 0 (sum 0 / clamp(0, 1)).
+  const masked = core.runToyGrpoExperiment({ ...small, maxNewTokens: 1 }).history;
+  assert.equal(masked[0].truncatedFraction, 1);
+  assert.equal(masked[0].entropy, 0);
+  assert.ok(Math.abs(masked[0].samplerEntropy - 1.757) < 1e-3, `samplerEntropy ${masked[0].samplerEntropy}`);
+  // samplerMismatch 1: the sampler's weights are rounded to integers, its distribution near
+  // uniform over 16 tokens (ln 16 = 2.773); the learner's entropy is the policy's own, far lower.
+  const mismatched = core.runToyGrpoExperiment({ ...small, samplerMismatch: 1 }).history;
+  assert.ok(Math.abs(mismatched[0].samplerEntropy - 2.763) < 1e-3, `samplerEntropy ${mismatched[0].samplerEntropy}`);
+  for (const row of mismatched) assert.ok(row.entropy > 0.5 && row.entropy < 1.5, `learner entropy ${row.entropy}`);
+});
+
+test('item 5: frac_reward_zero_std counts every group, before dynamic sampling drops any', () => {
+  // grpo_trainer.py 2708/2750: is_std_zero over the whole batch's groups (TRL drops none). With
+  // group scaling the share of zero-std rows is the share of equal-reward groups.
+  const dynamic = core.runToyGrpoExperiment({ profile: 'smoke', seed: 9, updates: 12, dynamicSampling: true }).history;
+  assert.ok(dynamic.some((row) => row.discardedFraction > 0), 'some group was dropped');
+  for (const row of dynamic) assert.ok(Math.abs(row.fracRewardZeroStd - (1 - row.informativeFraction)) < 1e-12, `update ${row.update}`);
+});
+
+test('item 5: the sampling/* columns exist only with a separate sampler; kl reads 0 without beta', () => {
+  const plain = core.runToyGrpoExperiment(small).history;
+  for (const row of plain) {
+    for (const key of ['samplingRatioMin', 'samplingRatioMean', 'samplingRatioMax', 'samplingLogpDifferenceMean', 'samplingLogpDifferenceMax']) assert.equal(key in row, false, key);
+    assert.equal(row.kl, 0); // ours: TRL logs no kl when beta == 0 (grpo_trainer.py 3237)
+  }
+  const sampled = core.runToyGrpoExperiment({ ...small, samplerMismatch: 0.05 }).history;
+  for (const row of sampled) assert.ok(row.samplingLogpDifferenceMax > 0 && 'samplingRatioMean' in row);
+});
+
+test("item 5: an older run file's entropy (the sampler's) imports as samplerEntropy", () => {
+  const run = JSON.parse(JSON.stringify(core.runToyGrpoExperiment({ ...small, samplerMismatch: 0.05 })));
+  // A file written before issue 26: `entropy` held the sampler's entropy, no samplerEntropy.
+  const old = structuredClone(run);
+  for (const row of old.history) {
+    row.entropy = row.samplerEntropy;
+    delete row.samplerEntropy;
+  }
+  const imported = core.importRun(old);
+  imported.history.forEach((row, i) => {
+    assert.equal(row.samplerEntropy, run.history[i].samplerEntropy);
+    assert.equal('entropy' in row, false, 'no learner entropy was recorded then');
+  });
+  // A current file imports as itself.
+  assert.deepEqual(core.importRun(run).history, run.history);
+});
