@@ -5,7 +5,7 @@ export default {
   'setup.where.offline.refused': 'a new version could not be saved (a file did not download or did not match its build), so this version stays; it is tried again on the next visit',
   'library.quarantined': 'Records of the run library set aside, not listed and not used: {n} (a page of this site wrote what this one cannot read). {records}.{more} "Clear the library" removes them.',
   'library.record': '«{label}»: {message}',
-  'library.reason': '{message}',
+  'library.reason': '{field}: {detail}',
   'library.more': ' And {n} more.',
   'library.notKept': 'The run «{name}» is shown but not kept in the run library: it is {size} MiB, and the library keeps at most {max} MiB. Export it to keep it.',
   'library.failed.version': 'The run library cannot be read: its database is of a version this page does not know. "Reset the library" deletes it and starts an empty one.',

@@ -35,7 +35,7 @@ export function libraryNotes(ctx, { refresh }) {
     const parts = [];
     const bad = library.quarantine();
     if (bad.length) {
-      const reason = (b) => (b.cause ? `run.config: ${errorText(b.cause)}` : t('library.reason', { field: b.field, message: b.message }));
+      const reason = (b) => (b.cause ? `run.config: ${errorText(b.cause)}` : t('library.reason', { field: b.field, detail: b.detail }));
       const named = bad.slice(0, SHOWN).map((b) => t('library.record', { label: b.label, message: plainText(reason(b)) })).join('; ');
       const more = bad.length > SHOWN ? t('library.more', { n: bad.length - SHOWN }) : '';
       parts.push(h('p', { class: 'library-quarantined', role: 'alert', text: t('library.quarantined', { n: bad.length, records: named, more }) }));

@@ -33,6 +33,7 @@ export class RecordError extends Error {
     super(`${field}: ${message}`);
     this.name = 'RecordError';
     this.field = field;
+    this.detail = message;
   }
 }
 

@@ -224,7 +224,7 @@ export async function list({ maxBytes = MAX_BYTES } = {}) {
       try {
         entries.push(restored(checkRecord(record, { core, maxBytes, defaultsOf })));
       } catch (error) {
-        bad.push({ key: cursor.primaryKey, label: recordLabel(record), message: String(error?.message ?? error).slice(0, 300), field: error?.field ?? 'record', cause: error?.cause ?? null });
+        bad.push({ key: cursor.primaryKey, label: recordLabel(record), message: String(error?.message ?? error).slice(0, 300), field: error?.field ?? 'record', detail: error?.detail ?? String(error?.message ?? error).slice(0, 300), cause: error?.cause ?? null });
       }
       cursor.continue();
     };
