@@ -48,7 +48,8 @@ void read_field(const Json& args, const FieldSpec& spec, ExperimentConfig& confi
       value = static_cast<double>(integer(args, spec.name));  // integral, |x| < 9e15: exact
       break;
     case FieldKind::Number:
-      value = number(args, spec.name);  // NaN and infinities reach check_field, which names them
+      // null is None for a None-able field; NaN and infinities reach check_field, which names them
+      value = spec.nullable && args[spec.name].is_null() ? std::nan("") : number(args, spec.name);
       break;
     case FieldKind::Bool:
       value = boolean_or(args, spec.name, false) ? 1 : 0;
@@ -72,8 +73,12 @@ ExperimentConfig read_config(const Json& args) {
                               ": unknown option (see docs/api.md for the config fields)");
   // The defaults are valid (a test checks every profile's): only what the caller gave is checked.
   ExperimentConfig config = profile_defaults(string_or(args, "profile", "smoke"));
+  // null is TRL's None for a None-able field (vllmImportanceSamplingClipMax: null, no upper
+  // bound), the profile's default for any other.
   for (const FieldSpec& spec : config_fields())
-    if (std::string(spec.name) != "profile" && has(args, spec.name)) read_field(args, spec, config);
+    if (std::string(spec.name) != "profile" &&
+        (has(args, spec.name) || (spec.nullable && args.contains(spec.name))))
+      read_field(args, spec, config);
   check_field_relations(config);
   return config;
 }

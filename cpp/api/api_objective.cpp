@@ -121,7 +121,12 @@ Json grpo_objective_method(const Json& args) {
       parse_sampler_correction(string_or(args, "vllmImportanceSamplingMode", "sequence_mask"));
   if (has(args, "vllmImportanceSamplingClipMin"))
     config.vllm_importance_sampling_clip_min = number(args, "vllmImportanceSamplingClipMin");
-  config.vllm_importance_sampling_clip_max = number_or(args, "vllmImportanceSamplingClipMax", 3.0);
+  // Absent: TRL's 3.0; null: TRL's None, no upper bound.
+  const char* clip_max = "vllmImportanceSamplingClipMax";
+  if (has(args, clip_max))
+    config.vllm_importance_sampling_clip_max = number(args, clip_max);
+  else if (args.contains(clip_max))
+    config.vllm_importance_sampling_clip_max = std::nullopt;
 
   config.validate();  // the one check of these values: grpo_objective takes them as valid
   const ObjectiveResult r = grpo_objective(config, in);
@@ -193,7 +198,7 @@ Json grpo_objective_method(const Json& args) {
       {"vllmImportanceSamplingMode",
        sampler_correction_names()[static_cast<int>(config.vllm_importance_sampling_mode)]},
       {"vllmImportanceSamplingClipMin", optional_number(config.vllm_importance_sampling_clip_min)},
-      {"vllmImportanceSamplingClipMax", config.vllm_importance_sampling_clip_max}};
+      {"vllmImportanceSamplingClipMax", optional_number(config.vllm_importance_sampling_clip_max)}};
   resolved["multiObjectiveAggregation"] = reward_aggregation_names()[static_cast<int>(aggregation)];
   resolved["rewardWeights"] = weights ? encode_numbers(*weights) : Json(nullptr);
   return Json{{"loss", encode_number(r.loss)},

@@ -61,11 +61,14 @@ FieldSpec number_field(const char* name, double min, double max, bool min_open, 
   return f;
 }
 
-// A Number that may be None (NaN here): an std::optional<double> member.
+// A Number that may be None (NaN here): an std::optional<double> member, None by default unless
+// `smoke_and_full` says otherwise.
 FieldSpec nullable_field(const char* name, double min, double max, bool min_open, const char* trl,
                          const char* member, double (*get)(const ExperimentConfig&),
-                         void (*set)(ExperimentConfig&, double)) {
-  FieldSpec f = number_field(name, min, max, min_open, false, std::nan(""), trl, member, get, set);
+                         void (*set)(ExperimentConfig&, double),
+                         double smoke_and_full = std::nan("")) {
+  FieldSpec f =
+      number_field(name, min, max, min_open, false, smoke_and_full, trl, member, get, set);
   f.nullable = true;
   return f;
 }
@@ -243,9 +246,10 @@ std::vector<FieldSpec> build_table() {
   add(nullable_field("vllmImportanceSamplingClipMin", 0, 1e6, kClosed,
                      "vllm_importance_sampling_clip_min",
                      GRPO_OPTIONAL(objective.vllm_importance_sampling_clip_min)));
-  add(number_field("vllmImportanceSamplingClipMax", 0, 1e6, kClosed, kClosed, 3.0,
-                   "vllm_importance_sampling_clip_max",
-                   GRPO_REAL(objective.vllm_importance_sampling_clip_max)));
+  // TRL's default 3.0; None is no upper bound (grpo_config.py 937).
+  add(nullable_field("vllmImportanceSamplingClipMax", 0, 1e6, kClosed,
+                     "vllm_importance_sampling_clip_max",
+                     GRPO_OPTIONAL(objective.vllm_importance_sampling_clip_max), 3.0));
   // Evaluation.
   group = "evaluation";
   add(int_field("evalSamples", 1, 64, 4, 4, nullptr, GRPO_WHOLE(eval_samples)));

@@ -170,7 +170,8 @@ void ObjectiveConfig::validate() const {
   if (off_policy_mask_threshold)
     check_field(field("offPolicyMaskThreshold"), *off_policy_mask_threshold);
   check_field(field("entropyCoef"), entropy_coef);
-  check_field(field("vllmImportanceSamplingClipMax"), vllm_importance_sampling_clip_max);
+  if (vllm_importance_sampling_clip_max)
+    check_field(field("vllmImportanceSamplingClipMax"), *vllm_importance_sampling_clip_max);
   if (vllm_importance_sampling_clip_min)
     check_field(field("vllmImportanceSamplingClipMin"), *vllm_importance_sampling_clip_min);
   check_relations();
@@ -180,9 +181,9 @@ void ObjectiveConfig::validate() const {
 }
 
 void ObjectiveConfig::check_relations() const {
-  if (vllm_importance_sampling_clip_min)
+  if (vllm_importance_sampling_clip_min && vllm_importance_sampling_clip_max)
     require_at_most_field("vllmImportanceSamplingClipMin", *vllm_importance_sampling_clip_min,
-                          "vllmImportanceSamplingClipMax", vllm_importance_sampling_clip_max);
+                          "vllmImportanceSamplingClipMax", *vllm_importance_sampling_clip_max);
 }
 
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
@@ -330,7 +331,8 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
                                                   mode == SamplerCorrection::SequenceMask);
     const double clip_min =
         sampler_correction ? config.vllm_importance_sampling_clip_min.value_or(-inf) : -inf;
-    const double clip_max = sampler_correction ? config.vllm_importance_sampling_clip_max : inf;
+    const double clip_max =
+        sampler_correction ? config.vllm_importance_sampling_clip_max.value_or(inf) : inf;
     double ratio_sum = 0.0, diff_sum = 0.0, diff_max = 0.0, ratio_lo = 0.0, ratio_hi = 0.0;
     long long values = 0, diffs = 0;
     sampler_weight.resize(n);

@@ -111,7 +111,8 @@ struct ObjectiveConfig {
   SamplerCorrection vllm_importance_sampling_mode =
       SamplerCorrection::SequenceMask;                      // vllm_importance_sampling_mode
   std::optional<double> vllm_importance_sampling_clip_min;  // ..._clip_min (None), in [0, 1e6]
-  double vllm_importance_sampling_clip_max = 3.0;           // ..._clip_max, in [0, 1e6]
+  // ..._clip_max, in [0, 1e6]; None is no upper bound (TRL masks with +inf, grpo_trainer.py 2607)
+  std::optional<double> vllm_importance_sampling_clip_max = 3.0;
   // The baseline (core/advantages.h). TRL's GRPOConfig has no such field: grpo is its only one.
   AdvantageEstimator advantage_estimator = AdvantageEstimator::Grpo;
 

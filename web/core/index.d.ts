@@ -86,7 +86,7 @@ export interface TrlLossOptions {
   vllmImportanceSamplingCorrection: boolean;
   vllmImportanceSamplingMode: SamplerCorrectionMode;
   vllmImportanceSamplingClipMin: number | null;
-  vllmImportanceSamplingClipMax: number;
+  vllmImportanceSamplingClipMax: number | null;
 }
 
 /** The full, validated training config (camelCase; TRL's GRPOConfig names in docs/api.md). */
