@@ -315,7 +315,7 @@ Json read_history(const Json& run, const RunContext& context) {
                           {"accuracy", kFraction},
                           {"meanLength", length},
                           {"truncatedFraction", kFraction},
-                          {"entropy", kNonNegative},
+                          {"entropy", kNonNegative, kAdded},
                           {"samplerEntropy", kNonNegative, kAdded},
                           {"clipRatioLowMin", kFraction, kAdded},
                           {"clipRatioHighMax", kFraction, kAdded},
@@ -351,8 +351,10 @@ Json read_history(const Json& run, const RunContext& context) {
       normalized[field.key] = field.range.special ? encode_number(x) : Json(x);
     }
     // A row from before the learner's entropy was recorded (no samplerEntropy): its entropy was
-    // the sampler's, so it becomes samplerEntropy and the row has no learner entropy.
+    // the sampler's, so it becomes samplerEntropy and the row has no learner entropy. Such a row
+    // (samplerEntropy, no entropy) imports again as itself; a row with neither is refused.
     if (!row.contains("samplerEntropy")) {
+      member(row, path, "entropy");
       normalized["samplerEntropy"] = normalized["entropy"];
       normalized.erase("entropy");
     }

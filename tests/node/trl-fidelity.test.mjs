@@ -68,6 +68,11 @@ test("item 5: an older run file's entropy (the sampler's) imports as samplerEntr
     assert.equal(row.samplerEntropy, run.history[i].samplerEntropy);
     assert.equal('entropy' in row, false, 'no learner entropy was recorded then');
   });
+  // The importer is a normalizer: what it gave imports again as itself (fuzz_run_import's rule).
+  assert.deepEqual(core.importRun(imported), imported);
+  // A row with neither entropy names the field the older format required.
+  delete old.history[0].entropy;
+  assert.throws(() => core.importRun(old), { field: 'run.history[0].entropy', code: 'required' });
   // A current file imports as itself.
   assert.deepEqual(core.importRun(run).history, run.history);
 });
