@@ -237,6 +237,8 @@ std::vector<FieldSpec> build_table() {
   group = "sampler";
   add(number_field("samplerMismatch", 0, 1, kClosed, kClosed, 0.0, nullptr,
                    GRPO_REAL(sampler_mismatch)));
+  // At most 8: the trainer keeps k snapshots of the parameters (k x 4 bytes per parameter).
+  add(int_field("samplerLag", 0, 8, 0, 0, nullptr, GRPO_WHOLE(sampler_lag)));
   add(bool_field("vllmImportanceSamplingCorrection", true, "vllm_importance_sampling_correction",
                  GRPO_WHOLE(objective.vllm_importance_sampling_correction)));
   add(enum_field("vllmImportanceSamplingMode", sampler_correction_names(),

@@ -51,6 +51,10 @@ struct ExperimentConfig {
   // The sampler: 0 samples from the policy itself; s > 0 from a copy whose weights are rounded
   // to multiples of s (a low-precision inference engine), which the correction then corrects.
   double sampler_mismatch = 0;
+  // The sampler lags k updates (one-step-off-policy and asynchronous RL): update u samples from
+  // the policy after update max(0, u - 1 - k), the warm-up policy being update 0's. TRL has no
+  // such option; its vLLM sampler with weights synced k updates late is the same thing.
+  int sampler_lag = 0;
 
   // TRL's adaptive entropy control (use_adaptive_entropy and its four settings).
   bool use_adaptive_entropy = false;

@@ -287,9 +287,20 @@ void Experiment::warm_up() {
 }
 
 Policy& Experiment::sampler() {
+  if (!separate_sampler()) return policy_;
+  const std::size_t lag = static_cast<std::size_t>(config_.sampler_lag);
+  if (lag > 0) {
+    // Update u samples from the policy after update max(0, u - 1 - k): the oldest snapshot,
+    // or before the first update the policy itself (the warm-up policy). Then the policy as it
+    // is now joins the ring, the oldest leaving once k are kept.
+    sampler_.params() = lagged_.empty() ? policy_.params() : lagged_.front();
+    lagged_.push_back(policy_.params());
+    if (lagged_.size() > lag) lagged_.pop_front();
+  } else {
+    sampler_.params() = policy_.params();
+  }
   const double step = config_.sampler_mismatch;
-  if (step == 0) return policy_;
-  sampler_.params() = policy_.params();
+  if (step == 0) return sampler_;
   for (float& w : sampler_.params())
     w = static_cast<float>(step * std::nearbyint(static_cast<double>(w) / step));
   return sampler_;
@@ -345,9 +356,11 @@ const HistoryRow& Experiment::step() {
 HistoryRow Experiment::update() {
   const int group = config_.objective.group_size;
   const std::vector<Prompt> batch_prompts = next_prompt_batch();
-  const RolloutBatch rollouts =
-      collect_rollouts(sampler(), vocab_, batch_prompts, config_, rollout_rng_);
-  const bool separate_sampler = config_.sampler_mismatch > 0;
+  Policy& behaviour = sampler();
+  last_from_copy_ = &behaviour == &sampler_;
+  last_rollouts_ = collect_rollouts(behaviour, vocab_, batch_prompts, config_, rollout_rng_);
+  const RolloutBatch& rollouts = last_rollouts_;
+  const bool separate_sampler = this->separate_sampler();
 
   HistoryRow row;
   row.update = updates_done() + 1;

@@ -4,6 +4,7 @@
 // then finish (metrics after RL, coverage, checkpoint). A Web Worker streams one step at a time.
 #pragma once
 
+#include <deque>
 #include <limits>
 #include <memory>
 #include <string>
@@ -145,13 +146,20 @@ class Experiment {
   const GenerationMetrics& after_heldout() const { return after_heldout_; }
   bool finished() const { return finished_; }
   Policy& policy() { return policy_; }
+  // The policy the last update sampled its rollouts from (the policy itself, or the sampler
+  // copy: samplerMismatch, samplerLag), and those rollouts; before any update, the policy and
+  // an empty batch.
+  const Policy& last_sampler() const { return last_from_copy_ ? sampler_ : policy_; }
+  const RolloutBatch& last_rollouts() const { return last_rollouts_; }
 
  private:
   void warm_up();
   std::vector<Prompt> next_prompt_batch();
-  // The policy the rollouts are sampled from: the policy itself, or with samplerMismatch s > 0
-  // a copy whose weights are rounded to multiples of s.
+  // The policy the rollouts are sampled from: the policy itself, or a copy: the policy of
+  // samplerLag k updates ago (lagged_), and with samplerMismatch s > 0 its weights rounded to
+  // multiples of s. Called once per update, before its optimizer steps.
   Policy& sampler();
+  bool separate_sampler() const { return config_.sampler_mismatch > 0 || config_.sampler_lag > 0; }
   // After each optimizer step: the adaptive entropy coefficient and the reference sync.
   void after_optimizer_step(double effective_entropy);
 
@@ -161,6 +169,12 @@ class Experiment {
   Rng rng_;  // parent of the streams below
   Rng warmup_rng_, rollout_rng_, eval_rng_, batch_rng_, after_rng_;
   Policy policy_, reference_, sampler_;
+  // samplerLag k > 0: the parameters after the last k updates, oldest first (fewer during the
+  // first k updates, the warm-up policy first). Memory: k x num_params x 4 bytes (the smoke
+  // profile's ~17k parameters: ~70 KB per snapshot, at most ~0.55 MB at k = 8).
+  std::deque<std::vector<float>> lagged_;
+  bool last_from_copy_ = false;  // last_sampler()
+  RolloutBatch last_rollouts_;
   double entropy_coef_ = 0;  // the entropy bonus's coefficient (adaptive: changes per step)
   // Adaptive control: the previous step's entropy (TRL's _last_world_entropy, which starts at
   // float("inf") so that the first optimizer step applies no bonus).

@@ -128,6 +128,8 @@ export interface ExperimentConfig extends TrlLossOptions {
   advantageEstimator: AdvantageEstimator;
   /** 0: sample from the policy; s > 0: from a copy with weights rounded to multiples of s. */
   samplerMismatch: number;
+  /** The sampler lags k updates, in [0, 8]: update u samples from the policy after update max(0, u - 1 - k). */
+  samplerLag: number;
   useAdaptiveEntropy: boolean;
   entropyTarget: number;
   entropyCoefDelta: number;
@@ -242,7 +244,7 @@ export interface HistoryRow {
   minLength?: number;
   maxLength?: number;
   cispoClipRatio?: number;
-  /** TRL's sampling/*: only with a separate sampler (samplerMismatch > 0); absent without one. */
+  /** TRL's sampling/*: only with a separate sampler (samplerMismatch > 0 or samplerLag > 0); absent without one. */
   samplingRatioMin?: number;
   samplingRatioMean?: number;
   samplingRatioMax?: number;

@@ -85,6 +85,7 @@ export default {
   'train.field.refModelMixupAlpha': 'sync weight of the policy, α (refModelMixupAlpha)',
   'train.field.refModelSyncSteps': 'optimizer steps between syncs (refModelSyncSteps)',
   'train.field.samplerMismatch': 'sampler mismatch: sample from weights rounded to this step, 0 = the policy itself (samplerMismatch)',
+  'train.field.samplerLag': 'sampler lag: sample from the policy of this many updates ago, 0 = the current policy (samplerLag, in [0, 8])',
   'train.field.vllmImportanceSamplingCorrection': 'correct the sampler-to-learner mismatch by importance sampling (vllmImportanceSamplingCorrection)',
   'train.field.vllmImportanceSamplingMode': 'how the correction uses the ratio (vllmImportanceSamplingMode)',
   'train.field.vllmImportanceSamplingClipMin': 'lower bound of the correction ratio, empty = None (vllmImportanceSamplingClipMin)',
@@ -335,6 +336,8 @@ export default {
   'train.real.selected': 'Selected: press Ctrl+C (⌘C) to copy.',
   'train.real.batchNote':
     'One update here samples {prompts} prompts × {group} responses = {completions} completions; in TRL that is the generation batch (per_device_train_batch_size × gradient_accumulation_steps × number of processes).',
+  'train.real.lagNote':
+    'samplerLag={lag}: GRPOConfig has no such argument. It is the sampler of an asynchronous trainer whose vLLM weights are {lag} update(s) behind the learner (one-step-off-policy at 1); TRL recomputes the old log-probs with the learner, so vllm_importance_sampling_correction and off_policy_mask_threshold act on that staleness.',
   'train.real.dynamicNote':
     'dynamicSampling=True (dropping groups whose rewards are all equal) is not one of the arguments translated here; check how your TRL version offers it.',
   'train.field.advantageEstimator': 'advantage estimator: the baseline subtracted from the reward (advantageEstimator)',

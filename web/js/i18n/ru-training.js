@@ -85,6 +85,7 @@ export default {
   'train.field.refModelMixupAlpha': 'вес политики при синхронизации, α (refModelMixupAlpha)',
   'train.field.refModelSyncSteps': 'шагов оптимизатора между синхронизациями (refModelSyncSteps)',
   'train.field.samplerMismatch': 'расхождение сэмплера: веса сэмплера округлены до этого шага, 0 = сама политика (samplerMismatch)',
+  'train.field.samplerLag': 'запаздывание сэмплера: сэмплировать политикой, какой она была столько обновлений назад, 0 = текущая политика (samplerLag, от 0 до 8)',
   'train.field.vllmImportanceSamplingCorrection': 'поправка на расхождение сэмплера и обучаемой модели по важности (vllmImportanceSamplingCorrection)',
   'train.field.vllmImportanceSamplingMode': 'как поправка использует отношение (vllmImportanceSamplingMode)',
   'train.field.vllmImportanceSamplingClipMin': 'нижняя граница отношения поправки, пусто = None (vllmImportanceSamplingClipMin)',
@@ -335,6 +336,8 @@ export default {
   'train.real.selected': 'Выделено: нажмите Ctrl+C (⌘C), чтобы скопировать.',
   'train.real.batchNote':
     'Одно обновление здесь семплирует {prompts} промптов × {group} ответов = {completions} ответов; в TRL это батч генерации (per_device_train_batch_size × gradient_accumulation_steps × число процессов).',
+  'train.real.lagNote':
+    'samplerLag={lag}: в GRPOConfig такого аргумента нет. Так сэмплирует асинхронный тренер, у которого веса vLLM отстают от обучаемой модели на {lag} обновл. (one-step-off-policy при 1); TRL пересчитывает старые лог-вероятности обучаемой моделью, поэтому на это запаздывание действуют vllm_importance_sampling_correction и off_policy_mask_threshold.',
   'train.real.dynamicNote':
     'dynamicSampling=True (отбрасывание групп с равными наградами) не входит в переведённые здесь аргументы; проверьте, как его предлагает ваша версия TRL.',
   'train.field.advantageEstimator': 'оценка преимущества: какой базовый уровень вычитается из награды (advantageEstimator)',

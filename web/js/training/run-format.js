@@ -68,7 +68,7 @@ export const HISTORY_COLUMNS = [
   { key: 'entropy', label: 'entropy', trl: 'entropy' },
   { key: 'samplerEntropy', label: 'sampler_entropy', trl: null },
   // Added with TRL 1.9 parity (absent from older run files: shown as "—"; sampling/* are absent
-  // from a run without a separate sampler, samplerMismatch 0, as TRL logs none).
+  // from a run without a separate sampler, samplerMismatch and samplerLag 0, as TRL logs none).
   { key: 'clipRatioLowMin', label: 'clip_ratio_low_min', trl: 'clip_ratio/low_min' },
   { key: 'clipRatioHighMax', label: 'clip_ratio_high_max', trl: 'clip_ratio/high_max' },
   { key: 'fracRewardZeroStd', label: 'frac_reward_zero_std', trl: 'frac_reward_zero_std' },
@@ -382,8 +382,10 @@ export function trlConfigPython(config, notes = {}) {
     const used = entries.filter((f, i) => i < 2 || config[f.name] !== 0);
     args.push([name, `[${used.map((f) => pyValue(config[f.name], f.kind)).join(', ')}]`, entries.map((f) => f.name).join(', ')]);
   }
-  // The toy's mismatched sampler stands for vLLM's: TRL corrects (and measures) only with vLLM.
-  if (config.samplerMismatch > 0) args.push(['use_vllm', 'True', `samplerMismatch = ${config.samplerMismatch}`]);
+  // The toy's separate sampler (mismatched or lagging) stands for vLLM's: TRL corrects (and
+  // measures) only with vLLM.
+  const sampler = [['samplerMismatch', config.samplerMismatch], ['samplerLag', config.samplerLag]].filter(([, v]) => v > 0);
+  if (sampler.length) args.push(['use_vllm', 'True', sampler.map(([name, v]) => `${name} = ${v}`).join(', ')]);
   const width = Math.max(...args.map(([name, value]) => name.length + value.length + 2));
   const lines = ['from trl import GRPOConfig', '', 'training_args = GRPOConfig('];
   for (const [name, value, source] of args) {
@@ -397,6 +399,8 @@ export function trlConfigPython(config, notes = {}) {
   const completions = config.promptBatch * config.groupSize;
   if (notes.batch) lines.push(`# ${notes.batch.replace('{prompts}', config.promptBatch).replace('{group}', config.groupSize).replace('{completions}', completions)}`);
   if (notes.dynamic && config.dynamicSampling) lines.push(`# ${notes.dynamic}`);
+  // TRL has no sampler lag: it is what an asynchronous trainer's late weight sync gives.
+  if (notes.lag && config.samplerLag > 0) lines.push(`# ${notes.lag.replaceAll('{lag}', config.samplerLag)}`);
   // TRL's GRPOConfig has no advantage estimator: say what a non-default one corresponds to.
   if (notes.estimator && config.advantageEstimator && config.advantageEstimator !== 'grpo') {
     lines.push(`# ${notes.estimator.replace('{estimator}', config.advantageEstimator)}`);

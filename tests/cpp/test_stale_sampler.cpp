@@ -1,0 +1,149 @@
+// A stale sampler: samplerLag k (the behaviour policy is the policy of k updates ago), derived
+// by hand from parameter snapshots and teacher-forced log-probs.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <functional>
+
+#include "rl/trainer.h"
+
+using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+grpo::ExperimentConfig smoke(const std::function<void(grpo::ExperimentConfig&)>& change) {
+  grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
+  change(config);
+  config.validate();
+  return config;
+}
+
+// The update batch as the trainer lays it out: one prompt row per kept group, its G completions.
+struct Batch {
+  grpo::TokenRows prompts, completions;
+  std::vector<bool> truncated;
+  grpo::Ragged sampled_logp;  // the sampler's, recorded while sampling
+};
+
+Batch update_batch(const grpo::Experiment& experiment) {
+  Batch batch;
+  const grpo::RolloutBatch& rollouts = experiment.last_rollouts();
+  for (std::size_t p = 0; p < rollouts.groups.size(); ++p) {
+    if (!rollouts.kept[p]) continue;
+    batch.prompts.push_back(experiment.prompts()[rollouts.groups[p][0].prompt_id].tokens);
+    for (const grpo::RolloutRow& row : rollouts.groups[p]) {
+      batch.completions.push_back(row.tokens);
+      batch.truncated.push_back(!row.terminated);
+      batch.sampled_logp.push_back(row.old_logp);
+    }
+  }
+  return batch;
+}
+
+grpo::Ragged teacher_forced(grpo::Policy policy, const Batch& batch, double temperature) {
+  grpo::PolicyOutput out;
+  policy.forward(batch.prompts, batch.completions, temperature, out);
+  return out.logp;
+}
+
+}  // namespace
+
+TEST_CASE("samplerLag k: update u samples from the policy after update max(0, u - 1 - k)",
+          "[trainer][sampler]") {
+  for (int lag : {1, 3}) {
+    INFO("samplerLag " << lag);
+    grpo::Experiment experiment(smoke([&](grpo::ExperimentConfig& c) {
+      c.updates = 7;
+      c.sampler_lag = lag;
+    }));
+    std::vector<std::vector<float>> after = {experiment.policy().params()};  // [0] the warm-up
+    while (!experiment.done()) {
+      experiment.step();
+      const int u = experiment.updates_done();
+      INFO("update " << u);
+      CHECK(experiment.last_sampler().params() == after[std::max(0, u - 1 - lag)]);
+      CHECK(experiment.last_sampler().params() != experiment.policy().params());
+      after.push_back(experiment.policy().params());
+    }
+  }
+}
+
+TEST_CASE("samplerLag 1 by hand: the sampler is the warm-up policy, then update 1's policy",
+          "[trainer][sampler]") {
+  // One epoch per update, so each update's only optimizer step is on-policy for the learner:
+  // TRL recomputes the old log-probs with the learner (grpo_trainer.py 2561-2566), so the PPO
+  // ratio is exactly 1 and the lag shows in the sampler-to-learner ratio, which the IS
+  // correction and the off-policy mask act on.
+  const grpo::ExperimentConfig config = smoke([](grpo::ExperimentConfig& c) {
+    c.updates = 3;
+    c.update_epochs = 1;
+    c.sampler_lag = 1;
+  });
+  grpo::Experiment experiment(config);
+  const grpo::Policy warm_up = experiment.policy();
+
+  // Update 1: the sampler is the warm-up policy, which the learner still is.
+  const grpo::HistoryRow first = experiment.step();
+  CHECK(experiment.last_sampler().params() == warm_up.params());
+  CHECK(first.has_sampler);
+  CHECK(first.ratio_min == 1.0);
+  CHECK(first.ratio_max == 1.0);
+  CHECK(first.sampling_logp_difference_max < 1e-5);  // sampling vs teacher forcing, float
+  const grpo::Policy update_1 = experiment.policy();
+
+  // Update 2: sampled by the warm-up policy, the old log-probs are update 1's policy.
+  const grpo::HistoryRow second = experiment.step();
+  const Batch batch = update_batch(experiment);
+  const grpo::Ragged by_warm_up = teacher_forced(warm_up, batch, config.temperature);
+  const grpo::Ragged by_update_1 = teacher_forced(update_1, batch, config.temperature);
+  double difference_sum = 0, difference_max = 0, tokens = 0;
+  for (std::size_t j = 0; j < batch.completions.size(); ++j) {
+    for (std::size_t t = 0; t < batch.completions[j].size(); ++t) {
+      // What the sampler recorded is the warm-up policy's log-prob (sampling and teacher
+      // forcing agree to float rounding), not update 1's.
+      CHECK_THAT(batch.sampled_logp[j][t], WithinAbs(by_warm_up[j][t], 1e-5));
+      if (config.objective.mask_truncated && batch.truncated[j]) continue;
+      const double d = std::abs(by_update_1[j][t] - batch.sampled_logp[j][t]);
+      difference_sum += d;
+      difference_max = std::max(difference_max, d);
+      tokens += 1;
+    }
+  }
+  REQUIRE(tokens > 0);
+  CHECK(second.ratio_min == 1.0);
+  CHECK(second.ratio_max == 1.0);
+  CHECK(difference_max > 1e-3);  // one update of staleness is visible
+  CHECK_THAT(second.sampling_logp_difference_mean, WithinRel(difference_sum / tokens, 1e-9));
+  CHECK_THAT(second.sampling_logp_difference_max, WithinRel(difference_max, 1e-9));
+
+  // Update 3: sampled by update 1's policy.
+  experiment.step();
+  CHECK(experiment.last_sampler().params() == update_1.params());
+}
+
+TEST_CASE("samplerLag and samplerMismatch compose: the lagged weights, rounded",
+          "[trainer][sampler]") {
+  const double step = 0.05;
+  grpo::Experiment experiment(smoke([&](grpo::ExperimentConfig& c) {
+    c.updates = 3;
+    c.sampler_lag = 1;
+    c.sampler_mismatch = step;
+  }));
+  experiment.step();
+  const std::vector<float> update_1 = experiment.policy().params();
+  experiment.step();
+  experiment.step();
+  const std::vector<float>& sampler = experiment.last_sampler().params();
+  REQUIRE(sampler.size() == update_1.size());
+  for (std::size_t k = 0; k < sampler.size(); ++k)
+    REQUIRE(sampler[k] ==
+            static_cast<float>(step * std::nearbyint(static_cast<double>(update_1[k]) / step)));
+}
+
+TEST_CASE("samplerLag 0 is the policy itself, no separate sampler", "[trainer][sampler]") {
+  grpo::Experiment experiment(smoke([](grpo::ExperimentConfig& c) { c.updates = 2; }));
+  const grpo::HistoryRow row = experiment.step();
+  CHECK_FALSE(row.has_sampler);
+  CHECK(&experiment.last_sampler() == &experiment.policy());
+}
