@@ -129,6 +129,7 @@ Json grpo_objective_method(const Json& args) {
     config.vllm_importance_sampling_clip_max = std::nullopt;
 
   config.validate();  // the one check of these values: grpo_objective takes them as valid
+  config.check_sampler_relations(in.sampling_logp.has_value());
   const ObjectiveResult r = grpo_objective(config, in);
 
   Json grad = Json::array();
@@ -245,8 +246,8 @@ Json soft_overlong_punishment_method(const Json& args) {
   constexpr double kMax = 1e9;
   const double longest = static_cast<double>(integer(args, "maxCompletionLen"));
   require_integer_in_range("maxCompletionLen", longest, 1, kMax);
+  // TRL takes any cache (other_rewards.py 132: cache > max ramps from below 0); 0 has no ramp.
   const double cache = static_cast<double>(integer(args, "softPunishCache"));
-  require_at_most_field("softPunishCache", cache, "maxCompletionLen", longest);
   require_integer_in_range("softPunishCache", cache, 0, kMax);
   const std::vector<double> lengths = numbers(args, "lengths");
   std::vector<double> out(lengths.size());

@@ -120,8 +120,12 @@ struct ObjectiveConfig {
   // config enters the core (the grpoObjective method, ExperimentConfig::validate); grpo_objective
   // takes a validated config and does not check it again.
   void validate() const;
-  // The rules between its fields (clipMin <= clipMax), also part of check_field_relations.
+  // TRL's rules between its fields (clipMin < clipMax, a *_truncate mode needs a bound), also
+  // part of check_field_relations.
   void check_relations() const;
+  // The rule that holds only when a sampler's log-probs reach the objective (TRL: use_vllm):
+  // VESPO takes a token-level correction only. Throws InvalidArgument naming the field.
+  void check_sampler_relations(bool sampler) const;
 };
 
 using Ragged = std::vector<std::vector<double>>;  // [N][L_i]

@@ -35,11 +35,8 @@ const RELATED = {
   trainPrompts: { promptBatch: 1, heldoutPrompts: 0 },
   heldoutPrompts: { trainPrompts: 1, promptBatch: 1 },
   maxOperand: { trainPrompts: 1, heldoutPrompts: 0, promptBatch: 1 },
-  entropyCoefMin: { entropyCoefMax: 10 },
-  vllmImportanceSamplingClipMin: { vllmImportanceSamplingClipMax: 1e6 },
+  vllmImportanceSamplingClipMin: { vllmImportanceSamplingClipMax: null }, // min < max; None: no max
   syncRefModel: { beta: 0.1 },
-  softPunishCache: { overlongMaxCompletionLen: 16 },
-  overlongMaxCompletionLen: { softPunishCache: 0 },
 };
 
 test('every field round-trips through experimentConfig, and its defaults are the core\'s', () => {
