@@ -46,7 +46,7 @@ void check_field_relations(const ExperimentConfig& config) {
   const ObjectiveConfig& o = config.objective;
   o.check_relations();
   // The toy's sampler is TRL's vLLM (section 9 writes use_vllm=True for it).
-  o.check_sampler_relations(config.sampler_mismatch > 0);
+  o.check_sampler_relations(config.separate_sampler());
   // TRL aggregates rewards for GRPO's group advantages only.
   require_coded(!config.normalize_then_sum || o.advantage_estimator == AdvantageEstimator::Grpo,
                 "must_equal", "advantageEstimator", [&] {

@@ -55,6 +55,8 @@ struct ExperimentConfig {
   // the policy after update max(0, u - 1 - k), the warm-up policy being update 0's. TRL has no
   // such option; its vLLM sampler with weights synced k updates late is the same thing.
   int sampler_lag = 0;
+  // A sampler other than the learner (TRL's vLLM): samplerMismatch > 0 or samplerLag > 0.
+  bool separate_sampler() const { return sampler_mismatch > 0 || sampler_lag > 0; }
 
   // TRL's adaptive entropy control (use_adaptive_entropy and its four settings).
   bool use_adaptive_entropy = false;

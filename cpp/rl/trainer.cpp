@@ -287,7 +287,7 @@ void Experiment::warm_up() {
 }
 
 Policy& Experiment::sampler() {
-  if (!separate_sampler()) return policy_;
+  if (!config_.separate_sampler()) return policy_;
   const std::size_t lag = static_cast<std::size_t>(config_.sampler_lag);
   if (lag > 0) {
     // Update u samples from the policy after update max(0, u - 1 - k): the oldest snapshot,
@@ -360,7 +360,7 @@ HistoryRow Experiment::update() {
   last_from_copy_ = &behaviour == &sampler_;
   last_rollouts_ = collect_rollouts(behaviour, vocab_, batch_prompts, config_, rollout_rng_);
   const RolloutBatch& rollouts = last_rollouts_;
-  const bool separate_sampler = this->separate_sampler();
+  const bool separate_sampler = config_.separate_sampler();
 
   HistoryRow row;
   row.update = updates_done() + 1;

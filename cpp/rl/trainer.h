@@ -57,8 +57,8 @@ struct HistoryRow {
   double min_length = 0, max_length = 0;  // completions/min_length, completions/max_length
   double cispo_clip_ratio = 0;            // cispo_clip_ratio (0 unless lossType cispo)
   // sampling/importance_sampling_ratio/{min,mean,max} and sampling/sampling_logp_difference/
-  // {mean,max}: the sampler-to-learner ratio. Only with a separate sampler (samplerMismatch > 0,
-  // has_sampler); without one TRL logs none, and the run file leaves them out.
+  // {mean,max}: the sampler-to-learner ratio. Only with a separate sampler (samplerMismatch or
+  // samplerLag > 0, has_sampler); without one TRL logs none, and the run file leaves them out.
   bool has_sampler = false;
   double sampling_ratio_min = 1, sampling_ratio_mean = 1, sampling_ratio_max = 1;
   double sampling_logp_difference_mean = 0, sampling_logp_difference_max = 0;
@@ -159,7 +159,6 @@ class Experiment {
   // samplerLag k updates ago (lagged_), and with samplerMismatch s > 0 its weights rounded to
   // multiples of s. Called once per update, before its optimizer steps.
   Policy& sampler();
-  bool separate_sampler() const { return config_.sampler_mismatch > 0 || config_.sampler_lag > 0; }
   // After each optimizer step: the adaptive entropy coefficient and the reference sync.
   void after_optimizer_step(double effective_entropy);
 

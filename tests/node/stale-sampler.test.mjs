@@ -33,6 +33,13 @@ test('samplerLag: an integer in [0, 8], refused naming the field', () => {
   assert.deepEqual([spec.kind, spec.min, spec.max, spec.defaults.smoke, spec.defaults.full, spec.trl ?? null], ['int', 0, 8, 0, 0, null]);
 });
 
+test('a lagging sampler is a sampler: VESPO with the correction refuses a sequence mode, as with samplerMismatch', () => {
+  const vespo = { lossType: 'vespo', vllmImportanceSamplingMode: 'sequence_mask' };
+  assert.ok(core.experimentConfig(vespo), 'no sampler, no rule');
+  assert.throws(() => core.experimentConfig({ ...vespo, samplerLag: 1 }), (e) => e.code === 'one_of_with' && e.field === 'vllmImportanceSamplingMode');
+  assert.ok(core.experimentConfig({ ...vespo, samplerLag: 1, vllmImportanceSamplingMode: 'token_mask' }));
+});
+
 test('a lagging sampler: the learner-to-sampler log-prob gap grows with the lag, and the correction acts on it', () => {
   const gap = {};
   for (const lag of [1, 4]) {
