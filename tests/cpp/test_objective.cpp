@@ -473,10 +473,10 @@ TEST_CASE("grpoObjective JSON method: defaults, output shape and errors", "[obje
   const Json out = grpo::api::call_json("grpoObjective", args);
   REQUIRE(out.contains("ok"));
   const Json& ok = out["ok"];
-  CHECK(ok["config"]["lossType"] == "grpo");
+  CHECK(ok["config"]["lossType"] == "dapo");  // TRL's defaults (grpo_config.py 791, 488)
   CHECK(ok["config"]["scaleRewards"] == "group");
   CHECK(ok["config"]["importanceSamplingLevel"] == "token");
-  CHECK(ok["config"]["maxCompletionLength"] == 5);  // the longest completion
+  CHECK(ok["config"]["maxCompletionLength"] == 256);
   CHECK(ok["config"]["epsHigh"] == 0.2);
   CHECK(ok["advantages"].size() == 3);
   CHECK(ok["gradLogProbs"][1].size() == 5);
