@@ -147,7 +147,7 @@ struct ObjectiveMetrics {
   double clip_ratio_low_mean = 0.0;     // TRL clip_ratio/low_mean
   double clip_ratio_high_mean = 0.0;    // TRL clip_ratio/high_mean
   double clip_ratio_region_mean = 0.0;  // TRL clip_ratio/region_mean
-  bool has_kl = false;                  // beta > 0 or ref_logp given
+  bool has_kl = false;                  // beta > 0 (TRL logs no kl at beta 0)
   double kl = 0.0;                      // masked token mean of k3
   bool has_entropy = false;             // entropies given
   double entropy = 0.0;                 // masked token mean

@@ -123,3 +123,15 @@ test("item 4: the experiment keeps the notebook's defaults; the table names TRL'
   assert.equal(config.maxNewTokens, 4);
   assert.equal(config.updateEpochs, 2);
 });
+
+test('item 5: grpoObjective logs kl only when beta > 0, as TRL; the history reads 0 then (ours, documented)', () => {
+  // grpo_trainer.py 3237: if self.beta != 0.0: self._metrics[mode]["kl"].append(...).
+  const batch = { rewards: [1, 0], groupSize: 2, logProbs: [[-1, -1], [-1]], refLogProbs: [[-0.5, -1], [-1]] };
+  assert.equal(core.grpoObjective(batch).metrics.kl, null, 'beta 0, a reference given: no kl');
+  const k3 = Math.exp(0.5) - 0.5 - 1; // exp(ref - logp) - (ref - logp) - 1 at the first token
+  const withBeta = core.grpoObjective({ ...batch, beta: 0.04 });
+  assert.ok(Math.abs(withBeta.metrics.kl - k3 / 3) < 1e-15, `kl ${withBeta.metrics.kl}`);
+  // The trainer's column is ours at beta 0: 0 (docs/trl.md "Metrics under TRL's names").
+  const run = core.runToyGrpoExperiment({ profile: 'smoke', seed: 9, updates: 2, beta: 0.04 });
+  assert.ok(run.history.every((row) => row.kl > 0), 'beta > 0: the k3 mean');
+});

@@ -56,6 +56,7 @@ export const HISTORY_COLUMNS = [
   { key: 'clipFractionLow', label: 'clip_fraction_low', trl: 'clip_ratio/low_mean' },
   { key: 'clipFractionHigh', label: 'clip_fraction_high', trl: 'clip_ratio/high_mean' },
   { key: 'clipFractionRegion', label: 'clip_fraction_region', trl: 'clip_ratio/region_mean' },
+  // kl: TRL's when beta > 0; at beta 0 it reads 0, ours (TRL logs no kl, grpo_trainer.py 3237).
   { key: 'kl', label: 'kl', trl: 'kl' },
   { key: 'loss', label: 'loss', trl: 'loss' },
   { key: 'gradNorm', label: 'grad_norm', trl: 'grad_norm' },
