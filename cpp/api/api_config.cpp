@@ -109,6 +109,7 @@ Json config_schema_json() {
       if (spec.nullable) f["nullable"] = true;  // null (TRL's None) is allowed
     }
     if (spec.kind == FieldKind::Enum) f["options"] = spec.options;
+    if (spec.trl_default) f["trlDefault"] = spec.trl_default;  // where it is not the notebook's
     fields.push_back(f);
   }
   return Json{{"profiles", profile_names()}, {"fields", fields}};

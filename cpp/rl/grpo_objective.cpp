@@ -619,8 +619,9 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
     metrics.cispo_clip_ratio = static_cast<double>(cispo_clipped) / clip_denominator;
   metrics.has_vespo_phi = loss_type == LossType::Vespo;
   if (metrics.has_vespo_phi) metrics.vespo_phi_seq_mean = phi_sum / count_n;
-  metrics.has_kl = has_ref;
-  metrics.kl = has_ref ? kl_sum / total_clamped : 0.0;
+  // TRL logs kl only when beta != 0 (grpo_trainer.py 3237), whatever reference it holds.
+  metrics.has_kl = has_ref && config.beta > 0.0;
+  metrics.kl = metrics.has_kl ? kl_sum / total_clamped : 0.0;
   metrics.has_entropy = inputs.entropies.has_value();
   metrics.entropy = metrics.has_entropy ? entropy_sum / total_clamped : 0.0;
   metrics.effective_entropy =

@@ -82,15 +82,15 @@ const char* importance_level_name(ImportanceLevel value);
 // grpo|dr_grpo|rloo|reinforce_baseline|reinforce (core/advantages.h), as the config field.
 AdvantageEstimator parse_advantage_estimator(const std::string& text);
 
-// TRL names in comments.
+// TRL names in comments; the defaults are TRL v1.9.0's (grpo_config.py), grpoObjective's too.
 struct ObjectiveConfig {
   int group_size = 2;                                         // num_generations, >= 2
-  LossType loss_type = LossType::Grpo;                        // loss_type
+  LossType loss_type = LossType::Dapo;                        // loss_type (line 791)
   ScaleRewards scale_rewards = ScaleRewards::Group;           // scale_rewards
   double eps_low = 0.2;                                       // epsilon, in [0, 1)
   double eps_high = 0.2;                                      // epsilon_high, in [0, 10]
   double beta = 0.0;                                          // beta (KL weight), >= 0
-  int max_completion_length = 1;                              // max_completion_length, >= 1
+  int max_completion_length = 256;                            // max_completion_length (488)
   ImportanceLevel importance_level = ImportanceLevel::Token;  // importance_sampling_level
   bool mask_truncated = false;                                // mask_truncated_completions
   // TRL 1.9 options, each off by default exactly as TRL's default is.
@@ -147,7 +147,7 @@ struct ObjectiveMetrics {
   double clip_ratio_low_mean = 0.0;     // TRL clip_ratio/low_mean
   double clip_ratio_high_mean = 0.0;    // TRL clip_ratio/high_mean
   double clip_ratio_region_mean = 0.0;  // TRL clip_ratio/region_mean
-  bool has_kl = false;                  // beta > 0 or ref_logp given
+  bool has_kl = false;                  // beta > 0 (TRL logs no kl at beta 0)
   double kl = 0.0;                      // masked token mean of k3
   bool has_entropy = false;             // entropies given
   double entropy = 0.0;                 // masked token mean

@@ -161,6 +161,10 @@ export interface ConfigField {
   defaults?: Record<Profile, number | string | boolean>;
   /** TRL's GRPOConfig argument, where TRL has one. */
   trl?: string;
+  /** TRL v1.9.0's default of that argument as Python writes it, where it is not the notebook's. */
+  trlDefault?: string;
+  /** A number TRL types `float | None`: null (None) is a value. */
+  nullable?: boolean;
   /** The C++ member it sets. */
   member?: string;
   /** The i18n key of the page's label. */
