@@ -243,11 +243,6 @@ export const SCENARIOS = {
       notes: await page.locator('.compare-panel .library-quarantined').textContent(),
       errors,
     };
-    // The next scenario's page finds an empty library (the context is shared).
-    await page.evaluate(() => new Promise((resolve) => {
-      const request = indexedDB.deleteDatabase('grpo-lab-runs');
-      request.onsuccess = request.onerror = request.onblocked = resolve;
-    }));
     return finish(page, 'hostile-library-50', details);
   },
 
@@ -281,6 +276,12 @@ export const SCENARIOS = {
 
 async function finish(page, name, details) {
   const result = { name, longestMs: await longest(page), tasks: await tasks(page), load: load(), details };
+  // The next scenario's page finds an empty library (the context is shared, and every run shown,
+  // an imported one too, is kept in the library).
+  await page.evaluate(() => new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase('grpo-lab-runs');
+    request.onsuccess = request.onerror = request.onblocked = resolve;
+  }));
   await page.close();
   return result;
 }

@@ -2,6 +2,7 @@
 // the page exports and imports (run-format.js runFile, checked by core.importRun).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { METRIC_ROWS, runFile } from '../../web/js/training/run-format.js';
+import { isNoneText } from '../../web/js/state.js';
 import { UsageError, checkWritableFile } from './args.mjs';
 import { progressBar } from './progress.mjs';
 
@@ -18,7 +19,8 @@ the page, section 6, "Import a run". A progress bar goes to stderr when it is a 
   --config FILE      a JSON object of config fields (docs/api.md, "Config fields"), e.g.
                      {"profile": "full", "lossType": "dr_grpo", "scaleRewards": "none"}
   --set key=value    one config field (repeatable; applied after --config), e.g.
-                     --set updates=50 --set lossType=grpo --set dynamicSampling=true
+                     --set updates=50 --set lossType=grpo --set dynamicSampling=true;
+                     a None-able field takes none (TRL's None): --set delta=none
   --seeds N          run N seeds, from the config's seed up (default 1); writes one file
                      per seed, run.json -> run.seed9.json, run.seed10.json, ...
   --out FILE         where to write the run file (required)`,
@@ -33,6 +35,8 @@ the page, section 6, "Import a run". A progress bar goes to stderr when it is a 
   async run({ flags }, { core, stdout, stderr }) {
     checkWritableFile('out', flags.out);
     const base = readOptions(core, flags);
+    // Settings that train to no effect, or that TRL warns about: said, not refused (TRL trains them).
+    for (const w of core.configWarnings(base)) stderr.write(`warning: ${w.message}\n`);
     const seeds = Array.from({ length: flags.seeds }, (_, i) => base.seed + i);
     const results = [];
     for (const [i, seed] of seeds.entries()) {
@@ -59,8 +63,12 @@ export function seedPath(out, seed) {
   return dot > slash + 1 ? `${out.slice(0, dot)}.seed${seed}${out.slice(dot)}` : `${out}.seed${seed}.json`;
 }
 
-/** "true"/"false" as booleans, numbers as numbers, anything else as text (the core checks it). */
-function parseValue(text) {
+/**
+ * "true"/"false" as booleans, numbers as numbers, none/None/null as null (TRL's None) for a
+ * None-able field, anything else as text (the core checks it and names the field).
+ */
+function parseValue(text, nullable) {
+  if (nullable && isNoneText(text)) return null;
   if (text === 'true' || text === 'false') return text === 'true';
   if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return Number(text);
   return text;
@@ -69,6 +77,7 @@ function parseValue(text) {
 /** The experiment's options: --config, then each --set, checked by the core with the flag named. */
 function readOptions(core, flags) {
   const known = Object.keys(core.experimentConfig({}));
+  const nullable = new Set(core.configSchema().fields.filter((f) => f.nullable).map((f) => f.name));
   let options = {};
   if (flags.config) {
     let text;
@@ -93,7 +102,7 @@ function readOptions(core, flags) {
     if (!known.includes(key)) {
       throw new UsageError(`--set ${pair}: ${eq > 0 ? `unknown field "${key}"` : 'must be key=value'}; fields: ${known.join(', ')}`);
     }
-    options = { ...options, [key]: parseValue(pair.slice(eq + 1)) };
+    options = { ...options, [key]: parseValue(pair.slice(eq + 1), nullable.has(key)) };
     checked(core, options, `--set ${pair}`);
   }
   return checked(core, options, 'config');

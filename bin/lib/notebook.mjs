@@ -111,7 +111,7 @@ function inspectionTable(core, run) {
 /** The snapshot section 9 prints, its skipped branch, and the run's config as TRL arguments. */
 function realModel(config, lang) {
   const snapshot = Object.fromEntries(SOFTWARE_SNAPSHOT);
-  const notes = { batch: t('train.real.batchNote', {}, lang), dynamic: t('train.real.dynamicNote', {}, lang) };
+  const notes = { batch: t('train.real.batchNote', {}, lang), dynamic: t('train.real.dynamicNote', {}, lang), trlDefault: t('train.real.trlDefault', {}, lang) };
   const trl = trlConfigPython(config, notes);
   return { snapshot, skipped: t('REAL_MODEL_SKIPPED', {}, lang), trl, printed: [pyRepr(snapshot), t('REAL_MODEL_SKIPPED', {}, lang), trl.trimEnd()] };
 }

@@ -5,6 +5,7 @@
 
 #include "core/errors.h"
 #include "rl/config_fields.h"
+#include "rl/config_warnings.h"
 
 namespace grpo::api {
 namespace {
@@ -48,7 +49,8 @@ void read_field(const Json& args, const FieldSpec& spec, ExperimentConfig& confi
       value = static_cast<double>(integer(args, spec.name));  // integral, |x| < 9e15: exact
       break;
     case FieldKind::Number:
-      value = number(args, spec.name);  // NaN and infinities reach check_field, which names them
+      // null is None for a None-able field; NaN and infinities reach check_field, which names them
+      value = spec.nullable && args[spec.name].is_null() ? std::nan("") : number(args, spec.name);
       break;
     case FieldKind::Bool:
       value = boolean_or(args, spec.name, false) ? 1 : 0;
@@ -72,8 +74,12 @@ ExperimentConfig read_config(const Json& args) {
                               ": unknown option (see docs/api.md for the config fields)");
   // The defaults are valid (a test checks every profile's): only what the caller gave is checked.
   ExperimentConfig config = profile_defaults(string_or(args, "profile", "smoke"));
+  // null is TRL's None for a None-able field (vllmImportanceSamplingClipMax: null, no upper
+  // bound), the profile's default for any other.
   for (const FieldSpec& spec : config_fields())
-    if (std::string(spec.name) != "profile" && has(args, spec.name)) read_field(args, spec, config);
+    if (std::string(spec.name) != "profile" &&
+        (has(args, spec.name) || (spec.nullable && args.contains(spec.name))))
+      read_field(args, spec, config);
   check_field_relations(config);
   return config;
 }
@@ -81,6 +87,25 @@ ExperimentConfig read_config(const Json& args) {
 Json config_json(const ExperimentConfig& config) {
   Json out = Json::object();
   for (const FieldSpec& spec : config_fields()) out[spec.name] = value_json(spec, spec.get(config));
+  return out;
+}
+
+Json warnings_json(const ExperimentConfig& config) {
+  Json out = Json::array();
+  for (const ConfigWarning& w : config_warnings(config)) {
+    Json params = Json::object();
+    for (const MessageParam& p : w.params)
+      std::visit([&](const auto& value) { params[p.name] = value; }, p.value);
+    out.push_back(
+        Json{{"code", w.code}, {"field", w.field}, {"params", params}, {"message", w.message}});
+  }
+  return out;
+}
+
+Json warning_codes_json() {
+  Json out = Json::array();
+  for (const MessageCode& entry : warning_codes())
+    out.push_back(Json{{"code", entry.code}, {"params", entry.params}});
   return out;
 }
 
@@ -104,6 +129,7 @@ Json config_schema_json() {
       if (spec.nullable) f["nullable"] = true;  // null (TRL's None) is allowed
     }
     if (spec.kind == FieldKind::Enum) f["options"] = spec.options;
+    if (spec.trl_default) f["trlDefault"] = spec.trl_default;  // where it is not the notebook's
     fields.push_back(f);
   }
   return Json{{"profiles", profile_names()}, {"fields", fields}};

@@ -43,19 +43,19 @@ std::optional<Ragged> rows_or_none(const Json& args, const char* name) {
   return number_rows(args, name);
 }
 
-// The per-token term's options (grpoObjective's and tokenTermCurve's), TRL's defaults (TRL's
-// None for delta: absent/null). Not validated here.
+// The per-token term's options (grpoObjective's and tokenTermCurve's), TRL's defaults: those of
+// ObjectiveConfig (TRL's None for delta: absent/null). Not validated here.
 ObjectiveConfig term_config(const Json& args) {
   ObjectiveConfig config;
-  config.loss_type = parse_loss_type(string_or(args, "lossType", "grpo"));
-  config.eps_low = number_or(args, "epsLow", 0.2);
+  config.loss_type = parse_loss_type(string_or(args, "lossType", loss_type_name(config.loss_type)));
+  config.eps_low = number_or(args, "epsLow", config.eps_low);
   config.eps_high = number_or(args, "epsHigh", config.eps_low);  // TRL: epsilon_high = epsilon
-  config.sapo_temperature_pos = number_or(args, "sapoTemperaturePos", 1.0);
-  config.sapo_temperature_neg = number_or(args, "sapoTemperatureNeg", 1.05);
-  config.vespo_k_pos = number_or(args, "vespoKPos", 2.0);
-  config.vespo_lambda_pos = number_or(args, "vespoLambdaPos", 3.0);
-  config.vespo_k_neg = number_or(args, "vespoKNeg", 3.0);
-  config.vespo_lambda_neg = number_or(args, "vespoLambdaNeg", 2.0);
+  config.sapo_temperature_pos = number_or(args, "sapoTemperaturePos", config.sapo_temperature_pos);
+  config.sapo_temperature_neg = number_or(args, "sapoTemperatureNeg", config.sapo_temperature_neg);
+  config.vespo_k_pos = number_or(args, "vespoKPos", config.vespo_k_pos);
+  config.vespo_lambda_pos = number_or(args, "vespoLambdaPos", config.vespo_lambda_pos);
+  config.vespo_k_neg = number_or(args, "vespoKNeg", config.vespo_k_neg);
+  config.vespo_lambda_neg = number_or(args, "vespoLambdaNeg", config.vespo_lambda_neg);
   if (has(args, "delta")) config.delta = number(args, "delta");
   return config;
 }
@@ -69,15 +69,15 @@ Json grpo_objective_method(const Json& args) {
   in.truncated = booleans_or_empty(args, "truncated");
   in.sampling_logp = rows_or_none(args, "samplingLogProbs");
 
-  std::size_t longest = 1;
-  for (const auto& row : in.logp) longest = std::max(longest, row.size());
   const int group_size = bounded_int(integer(args, "groupSize"), "groupSize", 2);
   ObjectiveConfig config = term_config(args);
   config.group_size = group_size;
   const RewardAggregation aggregation =
       parse_reward_aggregation(string_or(args, "multiObjectiveAggregation", "sum_then_normalize"));
   config.scale_rewards =
-      aggregated_scale(parse_scale_rewards(string_or(args, "scaleRewards", "group")), aggregation);
+      aggregated_scale(parse_scale_rewards(string_or(args, "scaleRewards",
+                                                     scale_rewards_name(config.scale_rewards))),
+                       aggregation);
   std::optional<std::vector<double>> weights;
   if (has(args, "rewardsPerFunc")) {
     // TRL's rewards_per_func [N][F] with reward_weights [F] (default: all 1).
@@ -101,29 +101,38 @@ Json grpo_objective_method(const Json& args) {
     if (aggregation == RewardAggregation::NormalizeThenSum)
       in.rewards = grpo_advantages(in.rewards, group_size, ScaleRewards::Group);
   }
-  config.advantage_estimator =
-      parse_advantage_estimator(string_or(args, "advantageEstimator", "grpo"));
-  config.beta = number_or(args, "beta", 0.0);
+  // TRL's defaults (ObjectiveConfig's): maxCompletionLength 256, dr_grpo's normaliser's length.
+  config.advantage_estimator = parse_advantage_estimator(
+      string_or(args, "advantageEstimator", advantage_estimator_name(config.advantage_estimator)));
+  config.beta = number_or(args, "beta", config.beta);
   config.max_completion_length =
-      bounded_int(integer_or(args, "maxCompletionLength", static_cast<long long>(longest)),
+      bounded_int(integer_or(args, "maxCompletionLength", config.max_completion_length),
                   "maxCompletionLength", 1);
-  config.importance_level =
-      parse_importance_level(string_or(args, "importanceSamplingLevel", "token"));
-  config.mask_truncated = boolean_or(args, "maskTruncated", false);
-  config.top_entropy_quantile = number_or(args, "topEntropyQuantile", 1.0);
+  config.importance_level = parse_importance_level(
+      string_or(args, "importanceSamplingLevel", importance_level_name(config.importance_level)));
+  config.mask_truncated = boolean_or(args, "maskTruncated", config.mask_truncated);
+  config.top_entropy_quantile = number_or(args, "topEntropyQuantile", config.top_entropy_quantile);
   if (has(args, "offPolicyMaskThreshold"))
     config.off_policy_mask_threshold = number(args, "offPolicyMaskThreshold");
-  config.use_bias_correction_kl = boolean_or(args, "useBiasCorrectionKl", false);
-  config.entropy_coef = number_or(args, "entropyCoef", 0.0);
-  config.vllm_importance_sampling_correction =
-      boolean_or(args, "vllmImportanceSamplingCorrection", true);
-  config.vllm_importance_sampling_mode =
-      parse_sampler_correction(string_or(args, "vllmImportanceSamplingMode", "sequence_mask"));
+  config.use_bias_correction_kl =
+      boolean_or(args, "useBiasCorrectionKl", config.use_bias_correction_kl);
+  config.entropy_coef = number_or(args, "entropyCoef", config.entropy_coef);
+  config.vllm_importance_sampling_correction = boolean_or(
+      args, "vllmImportanceSamplingCorrection", config.vllm_importance_sampling_correction);
+  config.vllm_importance_sampling_mode = parse_sampler_correction(string_or(
+      args, "vllmImportanceSamplingMode",
+      sampler_correction_names()[static_cast<int>(config.vllm_importance_sampling_mode)]));
   if (has(args, "vllmImportanceSamplingClipMin"))
     config.vllm_importance_sampling_clip_min = number(args, "vllmImportanceSamplingClipMin");
-  config.vllm_importance_sampling_clip_max = number_or(args, "vllmImportanceSamplingClipMax", 3.0);
+  // Absent: TRL's 3.0; null: TRL's None, no upper bound.
+  const char* clip_max = "vllmImportanceSamplingClipMax";
+  if (has(args, clip_max))
+    config.vllm_importance_sampling_clip_max = number(args, clip_max);
+  else if (args.contains(clip_max))
+    config.vllm_importance_sampling_clip_max = std::nullopt;
 
   config.validate();  // the one check of these values: grpo_objective takes them as valid
+  config.check_sampler_relations(in.sampling_logp.has_value());
   const ObjectiveResult r = grpo_objective(config, in);
 
   Json grad = Json::array();
@@ -193,7 +202,7 @@ Json grpo_objective_method(const Json& args) {
       {"vllmImportanceSamplingMode",
        sampler_correction_names()[static_cast<int>(config.vllm_importance_sampling_mode)]},
       {"vllmImportanceSamplingClipMin", optional_number(config.vllm_importance_sampling_clip_min)},
-      {"vllmImportanceSamplingClipMax", config.vllm_importance_sampling_clip_max}};
+      {"vllmImportanceSamplingClipMax", optional_number(config.vllm_importance_sampling_clip_max)}};
   resolved["multiObjectiveAggregation"] = reward_aggregation_names()[static_cast<int>(aggregation)];
   resolved["rewardWeights"] = weights ? encode_numbers(*weights) : Json(nullptr);
   return Json{{"loss", encode_number(r.loss)},
@@ -240,8 +249,8 @@ Json soft_overlong_punishment_method(const Json& args) {
   constexpr double kMax = 1e9;
   const double longest = static_cast<double>(integer(args, "maxCompletionLen"));
   require_integer_in_range("maxCompletionLen", longest, 1, kMax);
+  // TRL takes any cache (other_rewards.py 132: cache > max ramps from below 0); 0 has no ramp.
   const double cache = static_cast<double>(integer(args, "softPunishCache"));
-  require_at_most_field("softPunishCache", cache, "maxCompletionLen", longest);
   require_integer_in_range("softPunishCache", cache, 0, kMax);
   const std::vector<double> lengths = numbers(args, "lengths");
   std::vector<double> out(lengths.size());

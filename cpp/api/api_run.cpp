@@ -315,7 +315,7 @@ Json read_history(const Json& run, const RunContext& context) {
                           {"accuracy", kFraction},
                           {"meanLength", length},
                           {"truncatedFraction", kFraction},
-                          {"entropy", kNonNegative},
+                          {"entropy", kNonNegative, kAdded},
                           {"samplerEntropy", kNonNegative, kAdded},
                           {"clipRatioLowMin", kFraction, kAdded},
                           {"clipRatioHighMax", kFraction, kAdded},
@@ -351,8 +351,10 @@ Json read_history(const Json& run, const RunContext& context) {
       normalized[field.key] = field.range.special ? encode_number(x) : Json(x);
     }
     // A row from before the learner's entropy was recorded (no samplerEntropy): its entropy was
-    // the sampler's, so it becomes samplerEntropy and the row has no learner entropy.
+    // the sampler's, so it becomes samplerEntropy and the row has no learner entropy. Such a row
+    // (samplerEntropy, no entropy) imports again as itself; a row with neither is refused.
     if (!row.contains("samplerEntropy")) {
+      member(row, path, "entropy");
       normalized["samplerEntropy"] = normalized["entropy"];
       normalized.erase("entropy");
     }
@@ -442,6 +444,7 @@ Json import_run(const Json& args) {
   out["afterHeldoutByPrompt"] = read_by_prompt(run, "afterHeldoutByPrompt", "heldout", context);
   // Section 8's measures, recomputed from the accuracies just read (never taken from the file).
   out["coverage"] = run_coverage_json(out, out["config"]["finalEvalSamples"].get<long long>());
+  out["warnings"] = warnings_json(read_config(out["config"]));  // recomputed, as coverage
   // Optional: a page may save a run without its checkpoint (smaller file, charts only).
   if (run.contains("checkpoint") && !run["checkpoint"].is_null())
     out["checkpoint"] = read_checkpoint(run, context);

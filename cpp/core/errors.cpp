@@ -96,10 +96,13 @@ const std::vector<MessageCode>& message_codes() {
       {"must_equal", {"expected", "got"}},
       {"duplicate", {"got"}},
       {"label", {"got"}},
-      {"at_most_field", {"other", "max", "got"}},  // at most another field's value
-      {"needs_positive", {"other", "got"}},        // only when another field is > 0
-      {"exclusive", {"other"}},                    // not together with another field
-      {"needs_field", {"other"}},                  // only with another field
+      {"at_most_field", {"other", "max", "got"}},             // at most another field's value
+      {"needs_positive", {"other", "got"}},                   // only when another field is > 0
+      {"exclusive", {"other"}},                               // not together with another field
+      {"needs_field", {"other"}},                             // only with another field
+      {"less_than_field", {"other", "max", "got"}},           // below another field's value
+      {"truncate_needs_bound", {"other", "mode"}},            // a *_truncate mode with no bound
+      {"one_of_with", {"options", "other", "value", "got"}},  // an option another field allows
   };
   return codes;
 }

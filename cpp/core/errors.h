@@ -195,6 +195,17 @@ inline void require_at_most_field(const char* field, double value, const char* o
   });
 }
 
+// `field` must be less than the field `other`, whose value is `max` (code "less_than_field").
+inline void require_less_than_field(const char* field, double value, const char* other,
+                                    double max) {
+  require_coded(value < max, "less_than_field", field, [&] {
+    return std::pair<MessageParams, std::string>{
+        {{"other", std::string(other)}, {"max", max}, {"got", value}},
+        std::string(field) + ": must be less than " + other + " (" + format_number(max) +
+            "), got " + format_number(value)};
+  });
+}
+
 // The option among `options` closest to `value` by edit distance (for "did you mean"), or "".
 std::string nearest_option(std::string_view value, const std::vector<std::string>& options);
 

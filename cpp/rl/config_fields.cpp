@@ -61,11 +61,14 @@ FieldSpec number_field(const char* name, double min, double max, bool min_open, 
   return f;
 }
 
-// A Number that may be None (NaN here): an std::optional<double> member.
+// A Number that may be None (NaN here): an std::optional<double> member, None by default unless
+// `smoke_and_full` says otherwise.
 FieldSpec nullable_field(const char* name, double min, double max, bool min_open, const char* trl,
                          const char* member, double (*get)(const ExperimentConfig&),
-                         void (*set)(ExperimentConfig&, double)) {
-  FieldSpec f = number_field(name, min, max, min_open, false, std::nan(""), trl, member, get, set);
+                         void (*set)(ExperimentConfig&, double),
+                         double smoke_and_full = std::nan("")) {
+  FieldSpec f =
+      number_field(name, min, max, min_open, false, smoke_and_full, trl, member, get, set);
   f.nullable = true;
   return f;
 }
@@ -102,6 +105,8 @@ std::vector<FieldSpec> build_table() {
     f.notebook = notebook;
     t.push_back(std::move(f));
   };
+  // The row just added keeps the notebook's default where TRL's (grpo_config.py line) differs.
+  auto trl_default = [&](const char* python) { t.back().trl_default = python; };
   // The profile picks the column of defaults: its own "default" is the column's index.
   FieldSpec profile = enum_field(
       "profile", profile_names(), 0, nullptr, "profile",
@@ -126,6 +131,7 @@ std::vector<FieldSpec> build_table() {
   group = "rewards";
   add(number_field("correctnessWeight", 0, 10, kClosed, kClosed, 1.0, "reward_weights[0]",
                    GRPO_REAL(correctness_weight)));
+  trl_default("None");  // 760: every function weighted 1.0
   add(number_field("formatWeight", 0, 10, kClosed, kClosed, 0.1, "reward_weights[1]",
                    GRPO_REAL(format_weight)));
   add(number_field("overlongWeight", 0, 10, kClosed, kClosed, 0.0, "reward_weights[2]",
@@ -154,6 +160,7 @@ std::vector<FieldSpec> build_table() {
   add(int_field("updates", 1, 50000, 60, 160, "max_steps", GRPO_WHOLE(updates)), kNotebook);
   add(int_field("updateEpochs", 1, 16, 2, 2, "num_iterations", GRPO_WHOLE(update_epochs)),
       kNotebook);
+  trl_default("1");  // 679
   add(enum_field("lossType", loss_type_names(), static_cast<double>(LossType::Dapo), "loss_type",
                  GRPO_WHOLE(objective.loss_type)),
       kNotebook);
@@ -168,6 +175,7 @@ std::vector<FieldSpec> build_table() {
   add(number_field("epsHigh", 0, 10, kClosed, kClosed, 0.28, "epsilon_high",
                    GRPO_REAL(objective.eps_high)),
       kNotebook);
+  trl_default("None");  // 695: epsilon's value
   add(number_field("beta", 0, 10, kClosed, kClosed, 0.0, "beta", GRPO_REAL(objective.beta)),
       kNotebook);
   add(number_field("temperature", 0.05, 10, kClosed, kClosed, 1.0, "temperature",
@@ -175,15 +183,18 @@ std::vector<FieldSpec> build_table() {
   add(number_field("learningRate", 0, 1, kOpen, kClosed, 2e-3, "learning_rate",
                    GRPO_REAL(learning_rate)),
       kNotebook);
+  trl_default("1e-06");  // 418
   add(number_field("maxGradNorm", 0, 1e6, kOpen, kClosed, 1.0, "max_grad_norm",
                    GRPO_REAL(max_grad_norm)));
   add(int_field("maxNewTokens", 1, 16, 4, 4, "max_completion_length",
                 GRPO_WHOLE(objective.max_completion_length)),
       kNotebook);
+  trl_default("256");  // 488
   add(bool_field("dynamicSampling", false, nullptr, GRPO_WHOLE(dynamic_sampling)));
   add(bool_field("maskTruncated", true, "mask_truncated_completions",
                  GRPO_WHOLE(objective.mask_truncated)),
       kNotebook);
+  trl_default("False");  // 826
   add(enum_field("importanceSamplingLevel", importance_level_names(),
                  static_cast<double>(ImportanceLevel::Token), "importance_sampling_level",
                  GRPO_WHOLE(objective.importance_level)),
@@ -243,9 +254,10 @@ std::vector<FieldSpec> build_table() {
   add(nullable_field("vllmImportanceSamplingClipMin", 0, 1e6, kClosed,
                      "vllm_importance_sampling_clip_min",
                      GRPO_OPTIONAL(objective.vllm_importance_sampling_clip_min)));
-  add(number_field("vllmImportanceSamplingClipMax", 0, 1e6, kClosed, kClosed, 3.0,
-                   "vllm_importance_sampling_clip_max",
-                   GRPO_REAL(objective.vllm_importance_sampling_clip_max)));
+  // TRL's default 3.0; None is no upper bound (grpo_config.py 937).
+  add(nullable_field("vllmImportanceSamplingClipMax", 0, 1e6, kClosed,
+                     "vllm_importance_sampling_clip_max",
+                     GRPO_OPTIONAL(objective.vllm_importance_sampling_clip_max), 3.0));
   // Evaluation.
   group = "evaluation";
   add(int_field("evalSamples", 1, 64, 4, 4, nullptr, GRPO_WHOLE(eval_samples)));

@@ -23,11 +23,15 @@ struct FieldSpec {
   std::vector<std::string> options;  // Enum: the allowed spellings, in the enum's order
   double smoke = 0, full = 0;        // defaults per profile (Bool 0/1, Enum an option index)
   const char* trl = nullptr;         // TRL GRPOConfig's field, nullptr when TRL has none
-  std::string description;           // i18n key of the page's label, "train.field.<name>"
-  const char* group = nullptr;       // the form's group: "task", "rewards", ... ("setup" for
-                                     // profile and seed, which section 0 shows)
-  bool notebook = false;  // the notebook sets it (its toy and TRL GRPOConfig cells, PROFILE,
-                          // SEED): section 6 shows it first, its group folds the rest
+  // TRL v1.9.0's default of that argument as Python writes it ("1", "None", "1e-06"), where it
+  // differs from the notebook's (the profiles' defaults); nullptr where they agree. Section 9
+  // shows both. For a list argument (reward_weights[i]), on its first entry.
+  const char* trl_default = nullptr;
+  std::string description;      // i18n key of the page's label, "train.field.<name>"
+  const char* group = nullptr;  // the form's group: "task", "rewards", ... ("setup" for
+                                // profile and seed, which section 0 shows)
+  bool notebook = false;        // the notebook sets it (its toy and TRL GRPOConfig cells, PROFILE,
+                                // SEED): section 6 shows it first, its group folds the rest
   // The member as a number (Int, Bool 0/1, Enum index) and back; `set` takes a checked value.
   double (*get)(const ExperimentConfig&) = nullptr;
   void (*set)(ExperimentConfig&, double) = nullptr;

@@ -40,12 +40,13 @@ void check_field_relations(const ExperimentConfig& config) {
             std::to_string(available) + " (the distinct problems with maxOperand " +
             std::to_string(config.max_operand) + "), got " + format_number(prompts)};
   });
-  require_at_most_field("entropyCoefMin", config.entropy_coef_min, "entropyCoefMax",
-                        config.entropy_coef_max);
-  require_at_most_field("softPunishCache", config.soft_punish_cache, "overlongMaxCompletionLen",
-                        config.overlong_max_completion_len);
+  // TRL accepts entropy_coef_min > entropy_coef_max (the coefficient is min(c + delta, max) or
+  // max(c - delta, min), grpo_trainer.py 3202-3207) and a soft_punish_cache longer than
+  // max_completion_len (a ramp from below 0, other_rewards.py 132): so do we.
   const ObjectiveConfig& o = config.objective;
   o.check_relations();
+  // The toy's sampler is TRL's vLLM (section 9 writes use_vllm=True for it).
+  o.check_sampler_relations(config.sampler_mismatch > 0);
   // TRL aggregates rewards for GRPO's group advantages only.
   require_coded(!config.normalize_then_sum || o.advantage_estimator == AdvantageEstimator::Grpo,
                 "must_equal", "advantageEstimator", [&] {

@@ -74,7 +74,9 @@ struct ExperimentConfig {
   void validate() const;
 };
 
-// The one rule between fields: promptBatch <= trainPrompts (InvalidArgument naming promptBatch).
+// The rules between fields (InvalidArgument naming the field): TRL's (ObjectiveConfig's
+// check_relations and check_sampler_relations, docs/trl.md "Configs TRL refuses") and the toy's
+// own (promptBatch <= trainPrompts, the task's problems, normalize_then_sum's estimator).
 void check_field_relations(const ExperimentConfig& config);
 
 // The profiles' names, in the table's order of default columns.

@@ -170,19 +170,57 @@ void ObjectiveConfig::validate() const {
   if (off_policy_mask_threshold)
     check_field(field("offPolicyMaskThreshold"), *off_policy_mask_threshold);
   check_field(field("entropyCoef"), entropy_coef);
-  check_field(field("vllmImportanceSamplingClipMax"), vllm_importance_sampling_clip_max);
+  if (vllm_importance_sampling_clip_max)
+    check_field(field("vllmImportanceSamplingClipMax"), *vllm_importance_sampling_clip_max);
   if (vllm_importance_sampling_clip_min)
     check_field(field("vllmImportanceSamplingClipMin"), *vllm_importance_sampling_clip_min);
+  // VESPO at importance_sampling_level "sequence" only warns in TRL (grpo_trainer.py 897): its
+  // phi reads the token log-ratios whatever the level, so the run is defined, and accepted.
   check_relations();
-  // TRL refuses VESPO unless importance_sampling_level is "token".
-  require(loss_type != LossType::Vespo || importance_level == ImportanceLevel::Token,
-          "importanceSamplingLevel: must be token for lossType vespo, got sequence");
 }
 
+// TRL's rules between these fields, at v1.9.0 (docs/trl.md "Configs TRL refuses").
 void ObjectiveConfig::check_relations() const {
-  if (vllm_importance_sampling_clip_min)
-    require_at_most_field("vllmImportanceSamplingClipMin", *vllm_importance_sampling_clip_min,
-                          "vllmImportanceSamplingClipMax", vllm_importance_sampling_clip_max);
+  const auto& min = vllm_importance_sampling_clip_min;
+  const auto& max = vllm_importance_sampling_clip_max;
+  // grpo_config.py 1131: clip_min must be less than clip_max.
+  if (min && max)
+    require_less_than_field("vllmImportanceSamplingClipMin", *min, "vllmImportanceSamplingClipMax",
+                            *max);
+  // grpo_config.py 1141: a *_truncate mode clamps, so it needs a bound (while correcting).
+  const SamplerCorrection mode = vllm_importance_sampling_mode;
+  const bool truncate =
+      mode == SamplerCorrection::TokenTruncate || mode == SamplerCorrection::SequenceTruncate;
+  require_coded(!(vllm_importance_sampling_correction && truncate && !min && !max),
+                "truncate_needs_bound", "vllmImportanceSamplingClipMax", [&] {
+                  const std::string name = sampler_correction_names()[static_cast<int>(mode)];
+                  return std::pair<MessageParams, std::string>{
+                      {{"other", std::string("vllmImportanceSamplingClipMin")}, {"mode", name}},
+                      "vllmImportanceSamplingClipMax: vllmImportanceSamplingMode " + name +
+                          " clips the ratios, so vllmImportanceSamplingClipMax or "
+                          "vllmImportanceSamplingClipMin must be set; both are None"};
+                });
+}
+
+void ObjectiveConfig::check_sampler_relations(bool sampler) const {
+  // grpo_trainer.py 911: VESPO folds the sampler's per-token weights into its own; TRL refuses a
+  // sequence-level correction for it when vLLM samples (here: a sampler of its own).
+  const SamplerCorrection mode = vllm_importance_sampling_mode;
+  const bool token_mode =
+      mode == SamplerCorrection::TokenTruncate || mode == SamplerCorrection::TokenMask;
+  require_coded(!(loss_type == LossType::Vespo && sampler && vllm_importance_sampling_correction &&
+                  !token_mode),
+                "one_of_with", "vllmImportanceSamplingMode", [&] {
+                  const std::string got = sampler_correction_names()[static_cast<int>(mode)];
+                  return std::pair<MessageParams, std::string>{
+                      {{"options", std::string("token_truncate, token_mask")},
+                       {"other", std::string("lossType")},
+                       {"value", std::string("vespo")},
+                       {"got", got}},
+                      "vllmImportanceSamplingMode: must be one of token_truncate, token_mask "
+                      "with lossType vespo, got " +
+                          got};
+                });
 }
 
 std::vector<double> grpo_advantages(const std::vector<double>& rewards, int group_size,
@@ -330,7 +368,8 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
                                                   mode == SamplerCorrection::SequenceMask);
     const double clip_min =
         sampler_correction ? config.vllm_importance_sampling_clip_min.value_or(-inf) : -inf;
-    const double clip_max = sampler_correction ? config.vllm_importance_sampling_clip_max : inf;
+    const double clip_max =
+        sampler_correction ? config.vllm_importance_sampling_clip_max.value_or(inf) : inf;
     double ratio_sum = 0.0, diff_sum = 0.0, diff_max = 0.0, ratio_lo = 0.0, ratio_hi = 0.0;
     long long values = 0, diffs = 0;
     sampler_weight.resize(n);
@@ -580,8 +619,9 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
     metrics.cispo_clip_ratio = static_cast<double>(cispo_clipped) / clip_denominator;
   metrics.has_vespo_phi = loss_type == LossType::Vespo;
   if (metrics.has_vespo_phi) metrics.vespo_phi_seq_mean = phi_sum / count_n;
-  metrics.has_kl = has_ref;
-  metrics.kl = has_ref ? kl_sum / total_clamped : 0.0;
+  // TRL logs kl only when beta != 0 (grpo_trainer.py 3237), whatever reference it holds.
+  metrics.has_kl = has_ref && config.beta > 0.0;
+  metrics.kl = metrics.has_kl ? kl_sum / total_clamped : 0.0;
   metrics.has_entropy = inputs.entropies.has_value();
   metrics.entropy = metrics.has_entropy ? entropy_sum / total_clamped : 0.0;
   metrics.effective_entropy =

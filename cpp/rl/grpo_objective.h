@@ -82,15 +82,15 @@ const char* importance_level_name(ImportanceLevel value);
 // grpo|dr_grpo|rloo|reinforce_baseline|reinforce (core/advantages.h), as the config field.
 AdvantageEstimator parse_advantage_estimator(const std::string& text);
 
-// TRL names in comments.
+// TRL names in comments; the defaults are TRL v1.9.0's (grpo_config.py), grpoObjective's too.
 struct ObjectiveConfig {
   int group_size = 2;                                         // num_generations, >= 2
-  LossType loss_type = LossType::Grpo;                        // loss_type
+  LossType loss_type = LossType::Dapo;                        // loss_type (line 791)
   ScaleRewards scale_rewards = ScaleRewards::Group;           // scale_rewards
   double eps_low = 0.2;                                       // epsilon, in [0, 1)
   double eps_high = 0.2;                                      // epsilon_high, in [0, 10]
   double beta = 0.0;                                          // beta (KL weight), >= 0
-  int max_completion_length = 1;                              // max_completion_length, >= 1
+  int max_completion_length = 256;                            // max_completion_length (488)
   ImportanceLevel importance_level = ImportanceLevel::Token;  // importance_sampling_level
   bool mask_truncated = false;                                // mask_truncated_completions
   // TRL 1.9 options, each off by default exactly as TRL's default is.
@@ -111,7 +111,8 @@ struct ObjectiveConfig {
   SamplerCorrection vllm_importance_sampling_mode =
       SamplerCorrection::SequenceMask;                      // vllm_importance_sampling_mode
   std::optional<double> vllm_importance_sampling_clip_min;  // ..._clip_min (None), in [0, 1e6]
-  double vllm_importance_sampling_clip_max = 3.0;           // ..._clip_max, in [0, 1e6]
+  // ..._clip_max, in [0, 1e6]; None is no upper bound (TRL masks with +inf, grpo_trainer.py 2607)
+  std::optional<double> vllm_importance_sampling_clip_max = 3.0;
   // The baseline (core/advantages.h). TRL's GRPOConfig has no such field: grpo is its only one.
   AdvantageEstimator advantage_estimator = AdvantageEstimator::Grpo;
 
@@ -119,8 +120,12 @@ struct ObjectiveConfig {
   // config enters the core (the grpoObjective method, ExperimentConfig::validate); grpo_objective
   // takes a validated config and does not check it again.
   void validate() const;
-  // The rules between its fields (clipMin <= clipMax), also part of check_field_relations.
+  // TRL's rules between its fields (clipMin < clipMax, a *_truncate mode needs a bound), also
+  // part of check_field_relations.
   void check_relations() const;
+  // The rule that holds only when a sampler's log-probs reach the objective (TRL: use_vllm):
+  // VESPO takes a token-level correction only. Throws InvalidArgument naming the field.
+  void check_sampler_relations(bool sampler) const;
 };
 
 using Ragged = std::vector<std::vector<double>>;  // [N][L_i]
@@ -142,7 +147,7 @@ struct ObjectiveMetrics {
   double clip_ratio_low_mean = 0.0;     // TRL clip_ratio/low_mean
   double clip_ratio_high_mean = 0.0;    // TRL clip_ratio/high_mean
   double clip_ratio_region_mean = 0.0;  // TRL clip_ratio/region_mean
-  bool has_kl = false;                  // beta > 0 or ref_logp given
+  bool has_kl = false;                  // beta > 0 (TRL logs no kl at beta 0)
   double kl = 0.0;                      // masked token mean of k3
   bool has_entropy = false;             // entropies given
   double entropy = 0.0;                 // masked token mean

@@ -91,37 +91,41 @@ test('empty state, then three picks coloured by run and styled by metric, one le
     assert.equal(await li.count(), 1, `seed ${seed} in ${names.join(' | ')}`);
     await li.locator('input[type="checkbox"]').check();
   }
-  await page.waitForFunction(() => window.Chart.getChart(document.querySelector('section#updates figure.chart-history canvas'))?.data.datasets.length === 12);
+  // Section 7's history chart draws every series of its CHARTS entry for each of the 4 runs.
+  const metrics = await page.evaluate(async () => (await import('/js/sections/updates.js')).CHARTS.find((c) => c.id === 'history').series.map((s) => s.label));
+  const dict = (lang) => (key) => DICT[lang][key];
+  await page.waitForFunction((n) => window.Chart.getChart(document.querySelector('section#updates figure.chart-history canvas'))?.data.datasets.length === n, 4 * metrics.length);
   out = await readCharts(page);
   assert.equal(out.empty, null);
   // The panel's chart: one line and one legend entry per pick, each its own colour.
   assert.equal(out.compare.lines.length, 3);
   assert.equal(new Set(out.compare.lines.map((l) => l.color)).size, 3);
   assert.equal(out.compare.legend.length, 3);
-  // Section 7's history chart: 4 runs x 3 metrics = 12 lines; a run's lines share one colour,
-  // a metric's lines share one dash; the legend has 4 runs + 3 metrics = 7 entries, not 12.
+  // Section 7's history chart: 4 runs x M metrics lines; a run's lines share one colour, a
+  // metric's lines share one dash; the legend has 4 runs + M metrics entries, not 4 x M.
   const { lines, legend } = out.history;
-  assert.equal(lines.length, 12);
+  assert.equal(lines.length, 4 * metrics.length);
   const byRun = groupBy(lines, (l) => l.run);
   assert.equal(byRun.size, 4);
   for (const [run, group] of byRun) assert.equal(new Set(group.map((l) => l.color)).size, 1, `${run}: one colour`);
   assert.equal(new Set([...byRun.values()].map((g) => g[0].color)).size, 4, 'four runs, four colours');
   const byMetric = groupBy(lines, (l) => l.style);
-  assert.equal(byMetric.size, 3);
+  assert.equal(byMetric.size, metrics.length);
   for (const [metric, group] of byMetric) assert.equal(new Set(group.map((l) => JSON.stringify(l.dash))).size, 1, `${metric}: one dash`);
-  assert.equal(new Set([...byMetric.values()].map((g) => JSON.stringify(g[0].dash))).size, 3, 'three metrics, three dashes');
-  assert.equal(legend.length, 7);
+  assert.equal(new Set([...byMetric.values()].map((g) => JSON.stringify(g[0].dash))).size, metrics.length, 'a dash per metric');
+  assert.equal(legend.length, 4 + metrics.length);
   assert.deepEqual(legend.slice(0, 4).map((item) => item.color), [...byRun.values()].map((g) => g[0].color), 'the run entries in their colours');
   assert.ok(legend[0].text.startsWith(en['compare.legend.onDisplay'].split('{')[0]), legend[0].text);
-  assert.deepEqual(legend.slice(4).map((item) => item.text), [en.HIST_ACCURACY, en.HIST_ENTROPY, en.HIST_INFO]);
+  assert.deepEqual(legend.slice(4).map((item) => item.text), metrics.map(dict('en')));
 
   for (const lang of ['en', 'ru']) {
     if (lang === 'ru') {
       await page.locator('.lang-switch button[data-lang="ru"]').click();
       await page.waitForSelector('html[lang="ru"] section#updates[data-rendered="true"] .compare-panel[data-library-count]', { timeout: 30000 });
-      await page.waitForFunction(() => window.Chart.getChart(document.querySelector('section#updates figure.chart-history canvas'))?.data.datasets.length === 12, null, { timeout: 30000 });
+      await page.waitForFunction((n) => window.Chart.getChart(document.querySelector('section#updates figure.chart-history canvas'))?.data.datasets.length === n, 4 * metrics.length, { timeout: 30000 });
       const ruOut = await readCharts(page);
-      assert.equal(ruOut.history.legend.length, 7);
+      assert.equal(ruOut.history.legend.length, 4 + metrics.length);
+      assert.deepEqual(ruOut.history.legend.slice(4).map((item) => item.text), metrics.map(dict('ru')));
       assert.ok(ruOut.history.legend[0].text.startsWith(DICT.ru['compare.legend.onDisplay'].split('{')[0]), ruOut.history.legend[0].text);
     }
     // The docked run bar (fixed at the bottom) is left out of these pictures of the panel.

@@ -52,6 +52,11 @@ describe('the Russian page says every error in Russian', () => {
   test('bad input in every text field of sections 1-6 gets a Russian message beside it', async () => {
     const { page, problems } = await openPage(browser.context, server.origin);
     await gotoReady(page, `${server.origin}/#lang=ru`);
+    // Section 6 folds the groups beyond the notebook's knobs: a learner opens them, so do we.
+    const unfold = (node) => {
+      for (let d = node.closest('details'); d; d = d.parentElement?.closest('details')) d.open = true;
+    };
+    await page.$$eval('main section.section details', (nodes) => nodes.forEach((d) => (d.open = true)));
     const fields = await page.$$eval(
       SECTIONS.map((id) => `main section.section[id="${id}"] input[data-key][type="text"], main section.section[id="${id}"] textarea[data-key]`).join(', '),
       (nodes) =>
@@ -67,6 +72,7 @@ describe('the Russian page says every error in Russian', () => {
     for (const { key, section, kind } of fields) {
       if (section === 'verifier') continue; // any text is a valid answer: the verifier rules on it
       const input = page.locator(`section.section[id="${section}"] [data-key="${key}"]`);
+      await input.evaluate(unfold);
       const before = await input.inputValue();
       const bad = kind === 'list' && !before.includes(',') && !/\s/.test(before) ? 'abc' : BAD[kind] ?? 'abc';
       await input.fill(bad);

@@ -35,7 +35,7 @@ std::vector<Json> values_for(const FieldSpec& f) {
   return {};
 }
 
-// Arguments setting `name` to `value`, with what the one cross-field rule needs to hold.
+// Arguments setting `name` to `value`, with what the cross-field rules need to hold.
 Json args_with(const FieldSpec& f, const Json& value) {
   Json args{{f.name, value}};
   const std::string name = f.name;
@@ -45,11 +45,9 @@ Json args_with(const FieldSpec& f, const Json& value) {
   if (name == "heldoutPrompts") args["trainPrompts"] = 1, args["promptBatch"] = 1;
   if (name == "maxOperand")
     args["trainPrompts"] = 1, args["heldoutPrompts"] = 0, args["promptBatch"] = 1;
-  if (name == "entropyCoefMin") args["entropyCoefMax"] = 10;
-  if (name == "vllmImportanceSamplingClipMin") args["vllmImportanceSamplingClipMax"] = 1e6;
+  // clipMin < clipMax: with clipMax None any clipMin holds.
+  if (name == "vllmImportanceSamplingClipMin") args["vllmImportanceSamplingClipMax"] = nullptr;
   if (name == "syncRefModel") args["beta"] = 0.1;
-  if (name == "softPunishCache") args["overlongMaxCompletionLen"] = 16;
-  if (name == "overlongMaxCompletionLen") args["softPunishCache"] = 0;
   return args;
 }
 

@@ -340,8 +340,12 @@ TEST_CASE("clip metrics count only the direction that matters for the advantage'
   CHECK_THAT(r.metrics.ratio_min, WithinRel(0.5, 1e-15));
   CHECK_THAT(r.metrics.ratio_max, WithinRel(1.5, 1e-15));
   CHECK_THAT(r.metrics.ratio_mean, WithinRel((1.5 + 0.5 + 1.5 + 0.5 + 1 + 1) / 6, 1e-15));
-  REQUIRE(r.metrics.has_kl);
-  CHECK_THAT(r.metrics.kl, WithinRel((std::exp(0.5) - 0.5 - 1) / 6, 1e-13));  // beta 0: metric only
+  CHECK_FALSE(r.metrics.has_kl);  // beta 0: TRL logs no kl (grpo_trainer.py 3237)
+  ObjectiveConfig beta = config;  // any beta > 0: the k3 mean of the reference it holds
+  beta.beta = 1e-9;
+  const grpo::ObjectiveResult with_beta = grpo::grpo_objective(beta, in);
+  REQUIRE(with_beta.metrics.has_kl);
+  CHECK_THAT(with_beta.metrics.kl, WithinRel((std::exp(0.5) - 0.5 - 1) / 6, 1e-13));
   REQUIRE(r.metrics.has_entropy);
   CHECK(r.metrics.entropy == 21.0 / 6);
 
@@ -473,10 +477,10 @@ TEST_CASE("grpoObjective JSON method: defaults, output shape and errors", "[obje
   const Json out = grpo::api::call_json("grpoObjective", args);
   REQUIRE(out.contains("ok"));
   const Json& ok = out["ok"];
-  CHECK(ok["config"]["lossType"] == "grpo");
+  CHECK(ok["config"]["lossType"] == "dapo");  // TRL's defaults (grpo_config.py 791, 488)
   CHECK(ok["config"]["scaleRewards"] == "group");
   CHECK(ok["config"]["importanceSamplingLevel"] == "token");
-  CHECK(ok["config"]["maxCompletionLength"] == 5);  // the longest completion
+  CHECK(ok["config"]["maxCompletionLength"] == 256);
   CHECK(ok["config"]["epsHigh"] == 0.2);
   CHECK(ok["advantages"].size() == 3);
   CHECK(ok["gradLogProbs"][1].size() == 5);

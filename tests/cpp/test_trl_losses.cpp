@@ -515,12 +515,9 @@ TEST_CASE("TRL 1.9 options reject out-of-range values naming the field", "[objec
   fails([](ObjectiveConfig& c) { c.off_policy_mask_threshold = INFINITY; },
         "offPolicyMaskThreshold");
   fails([](ObjectiveConfig& c) { c.entropy_coef = -0.1; }, "entropyCoef: must be in [0, 10]");
-  fails(
-      [](ObjectiveConfig& c) {
-        c.loss_type = LossType::Vespo;
-        c.importance_level = ImportanceLevel::Sequence;
-      },
-      "importanceSamplingLevel: must be token for lossType vespo");
+  ObjectiveConfig vespo = small_config(LossType::Vespo);
+  vespo.importance_level = ImportanceLevel::Sequence;  // TRL only warns (grpo_trainer.py 897)
+  CHECK_NOTHROW(vespo.validate());
   ObjectiveConfig c = small_config(LossType::Dapo);
   c.top_entropy_quantile = 0.5;
   CHECK_THROWS_WITH(grpo::grpo_objective(c, small_group()),
@@ -652,9 +649,17 @@ TEST_CASE("the sampler correction weighs the policy term as TRL's four modes do"
   const ObjectiveResult off = grpo::grpo_objective(c, in);
   CHECK_THAT(off.loss, WithinRel((-e2 + e1 + 1.0) * kA / 3.0, 1e-12));
   CHECK_THAT(off.metrics.sampling_ratio_max, WithinRel(e3, 1e-15));
-  // clipMin > clipMax is refused, naming the field.
-  c.vllm_importance_sampling_clip_min = 4.0;
-  CHECK_THROWS_WITH(c.validate(), StartsWith("vllmImportanceSamplingClipMin: must be at most"));
+  // clipMin >= clipMax is refused, naming the field (TRL grpo_config.py 1131).
+  c.vllm_importance_sampling_clip_min = 3.0;
+  CHECK_THROWS_WITH(c.validate(), StartsWith("vllmImportanceSamplingClipMin: must be less than"));
+  // A *_truncate mode with both bounds None is refused while correcting (1141), not when off.
+  c.vllm_importance_sampling_clip_min = std::nullopt;
+  c.vllm_importance_sampling_clip_max = std::nullopt;
+  c.vllm_importance_sampling_mode = SamplerCorrection::TokenTruncate;
+  CHECK_NOTHROW(c.validate());
+  c.vllm_importance_sampling_correction = true;
+  CHECK_THROWS_WITH(c.validate(), StartsWith("vllmImportanceSamplingClipMax: "
+                                             "vllmImportanceSamplingMode token_truncate"));
 }
 
 TEST_CASE("the sampler correction: gradient matches five-point differences", "[objective]") {

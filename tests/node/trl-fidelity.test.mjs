@@ -1,9 +1,12 @@
 // TRL fidelity beyond the loss formula (issue 26), through the public JS API: adaptive entropy's
 // first step, the metrics' meanings (entropy, samplerEntropy, frac_reward_zero_std, sampling/*),
-// and older run files read honestly. TRL's lines are of grpo_trainer.py at tag v1.9.0.
+// older run files read honestly, TRL's defaults (items 2-3: trl-none, trl-refusals). TRL's lines
+// are of grpo_trainer.py and grpo_config.py at tag v1.9.0.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { loadCore } from '../../web/core/index.js';
+import { trlConfigPython } from '../../web/js/training/run-format.js';
 
 const core = await loadCore();
 const small = { profile: 'smoke', seed: 9, updates: 3 };
@@ -68,6 +71,67 @@ test("item 5: an older run file's entropy (the sampler's) imports as samplerEntr
     assert.equal(row.samplerEntropy, run.history[i].samplerEntropy);
     assert.equal('entropy' in row, false, 'no learner entropy was recorded then');
   });
+  // The importer is a normalizer: what it gave imports again as itself (fuzz_run_import's rule).
+  assert.deepEqual(core.importRun(imported), imported);
+  // A row with neither entropy names the field the older format required.
+  delete old.history[0].entropy;
+  assert.throws(() => core.importRun(old), { field: 'run.history[0].entropy', code: 'required' });
   // A current file imports as itself.
   assert.deepEqual(core.importRun(run).history, run.history);
+});
+
+test("item 4: bare grpoObjective has TRL's defaults: lossType dapo, maxCompletionLength 256", () => {
+  // grpo_config.py 791 loss_type="dapo", 488 max_completion_length=256. Rewards [1, 0]: A = ±0.5 /
+  // (sqrt(1/2) + 1e-4); on-policy r = 1, so dapo's loss is -(3 A - A) / 4 tokens = -0.353503
+  // (the issue's -0.353553 is sqrt(2) / 4, without TRL's 1e-4).
+  const batch = { rewards: [1, 0], groupSize: 2, logProbs: [[-1, -1, -1], [-1]] };
+  const bare = core.grpoObjective(batch);
+  assert.equal(bare.config.lossType, 'dapo');
+  assert.equal(bare.config.maxCompletionLength, 256);
+  assert.ok(Math.abs(bare.loss - -0.353553) < 1e-4, `loss ${bare.loss}`);
+  const A = 0.5 / (Math.SQRT1_2 + 1e-4);
+  assert.ok(Math.abs(bare.loss - -(2 * A) / 4) < 1e-15);
+  // dr_grpo divides by N * max_completion_length: 2 * 256, not the longest row's 2 * 3.
+  const dr = core.grpoObjective({ ...batch, lossType: 'dr_grpo' });
+  assert.ok(Math.abs(dr.loss - -(2 * A) / (2 * 256)) < 1e-15, `dr_grpo ${dr.loss}`);
+  // A completion longer than 256 tokens is refused, naming the field.
+  assert.throws(() => core.grpoObjective({ ...batch, logProbs: [new Array(257).fill(-1), [-1]] }), { message: /maxCompletionLength \(256\)/ });
+});
+
+test("item 4: the experiment keeps the notebook's defaults; the table names TRL's where they differ, and section 9 shows both", () => {
+  const LIST = JSON.parse(readFileSync(new URL('../fixtures/trl-grpo-config-fields.json', import.meta.url), 'utf8'));
+  const TRL = LIST.grpoConfigDefaults;
+  const config = core.experimentConfig({});
+  const python = trlConfigPython(config);
+  const line = (name) => python.split('\n').find((l) => l.trimStart().startsWith(`${name}=`));
+  const differ = [];
+  for (const f of core.configSchema().fields.filter((x) => x.trl && TRL[x.trl.replace(/\[\d+\]$/, '')])) {
+    const name = f.trl.replace(/\[\d+\]$/, '');
+    const ours = line(name).trim().replace(/^[a-z_]+=/, '').replace(/,\s.*$|,$/, '').replace(/"/g, "'");
+    const theirs = TRL[name].python;
+    if (f.trl.endsWith(']') && !f.trl.endsWith('[0]')) continue; // a list: its first entry speaks
+    if (ours === theirs) assert.equal(f.trlDefault, undefined, `${f.name}: the notebook's is TRL's`);
+    else {
+      assert.equal(f.trlDefault, theirs, `${f.name}: TRL's ${theirs} (line ${TRL[name].line}), ours ${ours}`);
+      assert.ok(line(name).endsWith(`; TRL's default ${theirs}`), line(name));
+      differ.push(name);
+    }
+  }
+  assert.deepEqual(differ.sort(), ['epsilon_high', 'learning_rate', 'mask_truncated_completions', 'max_completion_length', 'num_iterations', 'reward_weights']);
+  // The notebook's own values stay the experiment's.
+  assert.equal(config.lossType, 'dapo');
+  assert.equal(config.maxNewTokens, 4);
+  assert.equal(config.updateEpochs, 2);
+});
+
+test('item 5: grpoObjective logs kl only when beta > 0, as TRL; the history reads 0 then (ours, documented)', () => {
+  // grpo_trainer.py 3237: if self.beta != 0.0: self._metrics[mode]["kl"].append(...).
+  const batch = { rewards: [1, 0], groupSize: 2, logProbs: [[-1, -1], [-1]], refLogProbs: [[-0.5, -1], [-1]] };
+  assert.equal(core.grpoObjective(batch).metrics.kl, null, 'beta 0, a reference given: no kl');
+  const k3 = Math.exp(0.5) - 0.5 - 1; // exp(ref - logp) - (ref - logp) - 1 at the first token
+  const withBeta = core.grpoObjective({ ...batch, beta: 0.04 });
+  assert.ok(Math.abs(withBeta.metrics.kl - k3 / 3) < 1e-15, `kl ${withBeta.metrics.kl}`);
+  // The trainer's column is ours at beta 0: 0 (docs/trl.md "Metrics under TRL's names").
+  const run = core.runToyGrpoExperiment({ profile: 'smoke', seed: 9, updates: 2, beta: 0.04 });
+  assert.ok(run.history.every((row) => row.kl > 0), 'beta > 0: the k3 mean');
 });

@@ -86,7 +86,7 @@ export interface TrlLossOptions {
   vllmImportanceSamplingCorrection: boolean;
   vllmImportanceSamplingMode: SamplerCorrectionMode;
   vllmImportanceSamplingClipMin: number | null;
-  vllmImportanceSamplingClipMax: number;
+  vllmImportanceSamplingClipMax: number | null;
 }
 
 /** The full, validated training config (camelCase; TRL's GRPOConfig names in docs/api.md). */
@@ -159,6 +159,10 @@ export interface ConfigField {
   defaults?: Record<Profile, number | string | boolean>;
   /** TRL's GRPOConfig argument, where TRL has one. */
   trl?: string;
+  /** TRL v1.9.0's default of that argument as Python writes it, where it is not the notebook's. */
+  trlDefault?: string;
+  /** A number TRL types `float | None`: null (None) is a value. */
+  nullable?: boolean;
   /** The C++ member it sets. */
   member?: string;
   /** The i18n key of the page's label. */
@@ -333,6 +337,8 @@ export interface RunResult {
   vocab: string[];
   checkpoint?: Checkpoint;
   coverage: RunCoverage;
+  /** The config's settings that train to no effect, and those TRL warns about (from the config). */
+  warnings: ConfigWarning[];
   updatesDone: number;
   /** Plain labels a run file may carry (where it came from, how it ended). */
   source?: string;
@@ -552,6 +558,17 @@ export interface MessageCode {
   params: string[];
 }
 
+/** A setting that trains to no effect, or one TRL warns about: not an error (core.configWarnings). */
+export interface ConfigWarning {
+  /** The rule (see core.warningCodes()), e.g. "no_answer_fits"; the page's text is "warn.<code>". */
+  code: string;
+  /** The field to change. */
+  field: string;
+  params: Record<string, number | string>;
+  /** The English sentence. */
+  message: string;
+}
+
 // --- the raw core (core.call) ---------------------------------------------------------------------
 
 /**
@@ -582,6 +599,8 @@ export interface CoreMethods {
   arithmeticPrompts: { args: ArithmeticPromptOptions; result: Prompt[] };
   experimentConfig: { args: ExperimentOptions; result: ExperimentConfig };
   configSchema: { args: Record<string, never>; result: ConfigSchema };
+  configWarnings: { args: ExperimentOptions; result: ConfigWarning[] };
+  warningCodes: { args: Record<string, never>; result: MessageCode[] };
   experimentCreate: { args: ExperimentOptions; result: ExperimentInfo };
   experimentStep: { args: { handle: number; count: number }; result: { rows: HistoryRow[]; done: boolean } };
   experimentFinish: { args: { handle: number }; result: RunResult };
@@ -651,6 +670,10 @@ export interface GrpoCore {
   experimentConfig(options?: ExperimentOptions): ExperimentConfig;
   /** The config's field table (names, kinds, ranges, defaults, TRL names). */
   configSchema(): ConfigSchema;
+  /** The settings of a config that train to no effect, and those TRL warns about. */
+  configWarnings(options?: ExperimentOptions): ConfigWarning[];
+  /** Every warning code configWarnings may give, with its parameter names. */
+  warningCodes(): MessageCode[];
   createExperiment(options?: ExperimentOptions): Experiment;
   /** The notebook's run_toy_grpo_experiment: runs to the end, onProgress(row) once per update. */
   runToyGrpoExperiment(options?: ExperimentOptions, onProgress?: (row: HistoryRow) => void): RunResult;

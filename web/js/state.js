@@ -5,13 +5,19 @@
 /**
  * Schema entry kinds:
  *   {kind: 'enum', options, default}
- *   {kind: 'int' | 'number', min, max, default}
+ *   {kind: 'int' | 'number', min, max, default, nullable}  (nullable: 'None' is a value, NONE)
  *   {kind: 'bool', default}
  *   {kind: 'list', default: number[], maxItems}
  *   {kind: 'text', default, maxLength}
  */
 
 const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** TRL's None as the value of a nullable number (`#rl.delta=None`): not null, which is "the default". */
+export const NONE = 'None';
+
+/** Whether `text` spells None (None, none, null: what a reader of TRL, JSON or a shell types). */
+export const isNoneText = (text) => typeof text === 'string' && /^(none|null)$/i.test(text.trim());
 const maxItems = (spec) => spec.maxItems ?? 64;
 const maxLength = (spec) => spec.maxLength ?? 2000;
 
@@ -28,6 +34,7 @@ export function parseValue(spec, raw) {
       return { error: ['url.notBool', {}] };
     case 'int':
     case 'number': {
+      if (spec.nullable && isNoneText(raw)) return { value: NONE };
       if (!NUMBER_RE.test(raw.trim())) return { error: ['url.notNumber', {}] };
       const value = Number(raw);
       if (!Number.isFinite(value)) return { error: ['url.notNumber', {}] };

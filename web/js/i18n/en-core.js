@@ -39,6 +39,9 @@ export default {
   'core.needs_positive': '{field}: needs {other} > 0, got {other} = {got}',
   'core.exclusive': '{field}: give {field} or {other}, not both',
   'core.needs_field': '{field}: needs {other}',
+  'core.less_than_field': '{field}: must be less than {other} ({max}), got {got}',
+  'core.truncate_needs_bound': '{field}: vllmImportanceSamplingMode {mode} clips the ratios, so {field} or {other} must be set; both are None',
+  'core.one_of_with': '{field}: must be one of {options} with {other} {value}, got {got}',
   'core.duplicate': '{field}: «{got}» appears twice',
   'core.label': '{field}: must be a short label of a-z, 0-9, «-» and «_», got «{got}»',
 };

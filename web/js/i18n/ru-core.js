@@ -38,6 +38,9 @@ export default {
   'core.needs_positive': '{field}: нужно {other} > 0, сейчас {other} = {got}',
   'core.exclusive': '{field}: укажите {field} или {other}, но не оба',
   'core.needs_field': '{field}: нужно ещё {other}',
+  'core.less_than_field': '{field}: должно быть меньше {other} ({max}), получено {got}',
+  'core.truncate_needs_bound': '{field}: режим vllmImportanceSamplingMode {mode} обрезает отношения, поэтому нужно задать {field} или {other}; сейчас оба None',
+  'core.one_of_with': '{field}: при {other} = {value} должно быть одним из {options}, получено {got}',
   'core.duplicate': '{field}: «{got}» встречается дважды',
   'core.label': '{field}: нужна короткая метка из символов a-z, 0-9, «-» и «_», получено «{got}»',
 };

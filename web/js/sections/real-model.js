@@ -62,7 +62,7 @@ export default {
       }
     });
 
-    const notes = { batch: t('train.real.batchNote'), dynamic: t('train.real.dynamicNote'), estimator: t('train.real.estimatorNote'), untranslated: t('train.real.untranslated') };
+    const notes = { batch: t('train.real.batchNote'), dynamic: t('train.real.dynamicNote'), estimator: t('train.real.estimatorNote'), untranslated: t('train.real.untranslated'), trlDefault: t('train.real.trlDefault') };
     let shown = null;
     const draw = (config) => {
       if (!config || config === shown) return;

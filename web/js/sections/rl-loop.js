@@ -4,7 +4,7 @@
 import { h, dataTable, downloadBlob, fmt } from '../dom.js';
 import { runNotice } from './common.js';
 import { rlLoopVerdicts, verdictText } from '../training/verdicts.js';
-import { errorText } from '../core-errors.js';
+import { errorText, warningText } from '../core-errors.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
 import { getOverlays, onOverlays } from '../training/overlays.js';
@@ -65,7 +65,19 @@ export default {
     const { t } = ctx;
 
     // --- the form: the notebook's fields first, then the run, then the folded groups -----------
-    const form = configForm(ctx, { onRender: (model) => training.setDraftConfig(model.config) });
+    // Settings that train to no effect (or that TRL warns about), under the form as it is edited.
+    const warnings = h('div', { class: 'callout callout-warn config-warnings', role: 'status', hidden: true });
+    const showWarnings = (config) => {
+      const list = ctx.core.configWarnings(config);
+      warnings.hidden = list.length === 0;
+      warnings.replaceChildren(h('p', { text: t('warn.title') }), h('ul', {}, list.map((w) => h('li', { dataset: { warning: w.code, field: w.field }, text: warningText(w) }))));
+    };
+    const form = configForm(ctx, {
+      onRender: (model) => {
+        training.setDraftConfig(model.config);
+        showWarnings(model.config);
+      },
+    });
     const presets = h('div', { class: 'presets', role: 'group', 'aria-label': t('train.presetsLabel') });
     const ancestors = h('div', { class: 'presets presets-ancestors', role: 'group', 'aria-label': t('train.ancestorsLabel') });
     const presetNote = h('p', { class: 'muted preset-note', role: 'status' });
@@ -93,6 +105,7 @@ export default {
     });
     host.append(
       h('div', { class: 'training-form' }, form.notebookEl),
+      warnings,
       bar.el,
       h('p', { class: 'presets-label', text: t('train.presetsLabel') }),
       presets,

@@ -5,6 +5,7 @@
 // Presets, links and a field the core refuses open the groups they touch.
 import { h, field, bindForm } from '../dom.js';
 import { CONFIG_FIELDS, CONFIG_PARAMS, PROFILE_FIELD, SEED_FIELD, configOptions } from './run-config.js';
+import { NONE, isNoneText } from '../state.js';
 
 /** A profile's defaults, {coreName: value}, from the core's config table. */
 export function defaultsOf(profile) {
@@ -20,6 +21,16 @@ export function formLayout(fields = CONFIG_FIELDS) {
     groups.get(f.group).push(f);
   }
   return { notebook: fields.filter((f) => f.notebook), groups: [...groups] };
+}
+
+/**
+ * The state value of what a field's input reads (`read`): null for the profile's default
+ * (`fallback`, the core's value: null is None), else the value. In a None-able field, empty or
+ * "None" is TRL's None: NONE, or null when None is the default.
+ */
+export function stateValue(spec, read, fallback) {
+  const value = spec.nullable && (read === null || isNoneText(read)) ? (fallback === null ? null : NONE) : read;
+  return value === null || value === fallback ? null : value;
 }
 
 /**
@@ -105,14 +116,11 @@ export function configForm(ctx, { onRender }) {
   };
   profile.input.addEventListener('change', showProfileDefaults);
 
-  // The state keys of a draft: a field left at its profile's default is stored as null.
+  // The state keys of a draft (stateValue).
   const valuesOf = (draft) => {
     const defaults = defaultsOf(draft.profile);
     const values = { profile: draft.profile, seed: draft.seed };
-    for (const { spec } of fields) {
-      const value = draft[spec.key];
-      values[spec.key] = value === null || value === defaults[spec.core] ? null : value;
-    }
+    for (const { spec } of fields) values[spec.key] = stateValue(spec, draft[spec.key], defaults[spec.core]);
     return values;
   };
   let current = null; // the last valid config

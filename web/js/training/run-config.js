@@ -4,6 +4,7 @@
 // state through the core. The table is a module, not fetched: the page parses the URL state
 // at startup, before the WASM arrives, and no range, default or TRL name is written here.
 import TABLE from '../../core/config-schema.js';
+import { NONE } from '../state.js';
 
 /** The core's table as it is: {profiles, fields: [{name, kind, min, max, defaults, trl, ...}]}. */
 export const CONFIG_TABLE = TABLE;
@@ -45,6 +46,7 @@ function pageField(spec) {
     options: spec.options,
     defaults: spec.defaults,
     trl: spec.trl,
+    nullable: spec.nullable === true,
     group: spec.group,
     notebook: spec.notebook === true,
     step: STEPS[spec.name] ?? (spec.kind === 'int' ? 1 : undefined),
@@ -81,6 +83,7 @@ export const CONFIG_SCHEMA = Object.fromEntries(
   CONFIG_FIELDS.map((f) => {
     const spec = { kind: f.kind, default: null, nullLabel: 'profile default' };
     if (f.options) spec.options = f.options;
+    if (f.nullable) spec.nullable = true; // `None` (state.js NONE) is a value, sent to the core as null
     return [f.key, spec];
   }),
 );
@@ -91,12 +94,16 @@ export const CONFIG_PARAMS = Object.fromEntries(ALL_FIELDS.map((f) => [f.core, f
 /** Every URL key the training sections read (their embed pages keep these in the hash). */
 export const CONFIG_KEYS = ALL_FIELDS.map((f) => f.key);
 
-/** The core's options from the page state: profile, seed and the reader's overrides only. */
+/**
+ * The core's options from the page state: profile, seed and the reader's overrides only. A state
+ * value null is the profile's default (not sent); NONE is TRL's None, sent as null.
+ */
 export function configOptions(values) {
   const options = { profile: values.profile ?? SETUP_SCHEMA.profile.default, seed: values.seed ?? SETUP_SCHEMA.seed.default };
   for (const f of CONFIG_FIELDS) {
     const value = values[f.key];
-    if (value !== null && value !== undefined) options[f.core] = value;
+    if (value === NONE && f.nullable) options[f.core] = null;
+    else if (value !== null && value !== undefined) options[f.core] = value;
   }
   return options;
 }

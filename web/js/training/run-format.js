@@ -56,6 +56,7 @@ export const HISTORY_COLUMNS = [
   { key: 'clipFractionLow', label: 'clip_fraction_low', trl: 'clip_ratio/low_mean' },
   { key: 'clipFractionHigh', label: 'clip_fraction_high', trl: 'clip_ratio/high_mean' },
   { key: 'clipFractionRegion', label: 'clip_fraction_region', trl: 'clip_ratio/region_mean' },
+  // kl: TRL's when beta > 0; at beta 0 it reads 0, ours (TRL logs no kl, grpo_trainer.py 3237).
   { key: 'kl', label: 'kl', trl: 'kl' },
   { key: 'loss', label: 'loss', trl: 'loss' },
   { key: 'gradNorm', label: 'grad_norm', trl: 'grad_norm' },
@@ -363,24 +364,27 @@ export function trlArgsToOptions(python) {
 /**
  * The toy config as TRL GRPOConfig arguments (copyable Python): one argument per field of the
  * core's table that has a TRL name, then a comment naming the fields TRL has no argument for.
- * `notes`: comments in the reader's language, {key: text}; the Python itself is language-neutral.
+ * Where TRL's default differs from the notebook's (the table's `trlDefault`), an argument's
+ * comment names TRL's too. `notes`: comments in the reader's language, {key: text}; the Python
+ * itself is language-neutral.
  */
 export function trlConfigPython(config, notes = {}) {
   const fields = CONFIG_TABLE.fields.filter((f) => f.name !== 'profile');
   const args = [['output_dir', JSON.stringify('module-09-toy-grpo'), null]];
+  const trlDefault = (f, names) => (f.trlDefault ? `${names}; ${(notes.trlDefault ?? "TRL's default {value}").replace('{value}', f.trlDefault)}` : names);
   // A list argument (TRL's reward_weights) is one table row per entry, named `name[i]`.
   const lists = new Map();
   for (const f of fields) {
     if (!f.trl) continue;
     const entry = /^(\w+)\[(\d+)\]$/.exec(f.trl);
-    if (!entry) args.push([f.trl, pyValue(config[f.name], f.kind), f.name]);
+    if (!entry) args.push([f.trl, pyValue(config[f.name], f.kind), trlDefault(f, f.name)]);
     else if (!lists.has(entry[1])) lists.set(entry[1], [f]);
     else lists.get(entry[1]).push(f);
   }
   for (const [name, entries] of lists) {
     // The overlong punishment is a reward function only while its weight is not 0.
     const used = entries.filter((f, i) => i < 2 || config[f.name] !== 0);
-    args.push([name, `[${used.map((f) => pyValue(config[f.name], f.kind)).join(', ')}]`, entries.map((f) => f.name).join(', ')]);
+    args.push([name, `[${used.map((f) => pyValue(config[f.name], f.kind)).join(', ')}]`, trlDefault(entries[0], entries.map((f) => f.name).join(', '))]);
   }
   // The toy's mismatched sampler stands for vLLM's: TRL corrects (and measures) only with vLLM.
   if (config.samplerMismatch > 0) args.push(['use_vllm', 'True', `samplerMismatch = ${config.samplerMismatch}`]);
