@@ -35,6 +35,8 @@ the page, section 6, "Import a run". A progress bar goes to stderr when it is a 
   async run({ flags }, { core, stdout, stderr }) {
     checkWritableFile('out', flags.out);
     const base = readOptions(core, flags);
+    // Settings that train to no effect, or that TRL warns about: said, not refused (TRL trains them).
+    for (const w of core.configWarnings(base)) stderr.write(`warning: ${w.message}\n`);
     const seeds = Array.from({ length: flags.seeds }, (_, i) => base.seed + i);
     const results = [];
     for (const [i, seed] of seeds.entries()) {

@@ -5,6 +5,7 @@
 
 #include "core/errors.h"
 #include "rl/config_fields.h"
+#include "rl/config_warnings.h"
 
 namespace grpo::api {
 namespace {
@@ -86,6 +87,25 @@ ExperimentConfig read_config(const Json& args) {
 Json config_json(const ExperimentConfig& config) {
   Json out = Json::object();
   for (const FieldSpec& spec : config_fields()) out[spec.name] = value_json(spec, spec.get(config));
+  return out;
+}
+
+Json warnings_json(const ExperimentConfig& config) {
+  Json out = Json::array();
+  for (const ConfigWarning& w : config_warnings(config)) {
+    Json params = Json::object();
+    for (const MessageParam& p : w.params)
+      std::visit([&](const auto& value) { params[p.name] = value; }, p.value);
+    out.push_back(
+        Json{{"code", w.code}, {"field", w.field}, {"params", params}, {"message", w.message}});
+  }
+  return out;
+}
+
+Json warning_codes_json() {
+  Json out = Json::array();
+  for (const MessageCode& entry : warning_codes())
+    out.push_back(Json{{"code", entry.code}, {"params", entry.params}});
   return out;
 }
 

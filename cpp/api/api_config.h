@@ -14,6 +14,13 @@ ExperimentConfig read_config(const Json& args);
 // Every field, by its JS name.
 Json config_json(const ExperimentConfig& config);
 
+// The settings of `config` that train to no effect and those TRL warns about
+// (rl/config_warnings.h): [{code, field, params, message}].
+Json warnings_json(const ExperimentConfig& config);
+
+// Every warning code with its parameter names: [{code, params}].
+Json warning_codes_json();
+
 // The table as JSON: {profiles, fields: [{name, member, kind, min, max, minOpen, maxOpen,
 // options, defaults: {smoke, full}, trl, description}]} (docs/api.md, configSchema).
 Json config_schema_json();

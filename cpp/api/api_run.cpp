@@ -444,6 +444,7 @@ Json import_run(const Json& args) {
   out["afterHeldoutByPrompt"] = read_by_prompt(run, "afterHeldoutByPrompt", "heldout", context);
   // Section 8's measures, recomputed from the accuracies just read (never taken from the file).
   out["coverage"] = run_coverage_json(out, out["config"]["finalEvalSamples"].get<long long>());
+  out["warnings"] = warnings_json(read_config(out["config"]));  // recomputed, as coverage
   // Optional: a page may save a run without its checkpoint (smaller file, charts only).
   if (run.contains("checkpoint") && !run["checkpoint"].is_null())
     out["checkpoint"] = read_checkpoint(run, context);

@@ -122,6 +122,7 @@ Json result_json(Experiment& e) {
            {"afterHeldoutByPrompt", by_prompt_json(e.heldout(), e.after_heldout())},
            {"checkpoint", checkpoint_json(e)}};
   out["coverage"] = run_coverage_json(out, e.config().final_eval_samples);
+  out["warnings"] = warnings_json(e.config());  // from the config alone, as importRun's
   return out;
 }
 
@@ -336,6 +337,8 @@ void register_training_methods(Registry& r) {
   r["arithmeticPrompts"] = arithmetic_prompts_method;
   r["experimentConfig"] = [](const Json& a) { return config_json(read_config(a)); };
   r["configSchema"] = [](const Json&) { return config_schema_json(); };
+  r["configWarnings"] = [](const Json& a) { return warnings_json(read_config(a)); };
+  r["warningCodes"] = [](const Json&) { return warning_codes_json(); };
   r["experimentCreate"] = experiment_create;
   r["experimentStep"] = experiment_step;
   r["experimentFinish"] = experiment_finish;

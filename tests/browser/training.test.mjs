@@ -395,6 +395,21 @@ describe('sections 6-9: training in the page', () => {
     await page.close();
   });
 
+  test('a setting that trains to no effect is warned of under the form, in the reader’s language (issue 26 item 6)', async () => {
+    for (const lang of ['en', 'ru']) {
+      const { page } = await freshPage('index.html', `#lang=${lang}&rl.maxNewTokens=1`);
+      const box = page.locator('section#rl-loop .config-warnings');
+      assert.equal(await box.isVisible(), true);
+      const item = box.locator('li[data-warning="no_answer_fits"]');
+      assert.equal(await item.getAttribute('data-field'), 'maxNewTokens');
+      const text = await item.textContent();
+      assert.match(text, lang === 'en' ? /^maxNewTokens: no answer fits in 1 token/ : /^maxNewTokens: в 1 токен не помещается ни один ответ/);
+      await setField(page, 'rl.maxNewTokens', 4);
+      await page.waitForFunction(() => document.querySelector('section#rl-loop .config-warnings').hidden);
+      await page.close();
+    }
+  });
+
   test('a bad config shows the core’s message beside the field and does not start a run', async () => {
     const { page } = await freshPage();
     const cases = [

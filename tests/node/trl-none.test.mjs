@@ -13,6 +13,7 @@ import { NONE, formatHash, parseHash } from '../../web/js/state.js';
 import { CONFIG_FIELDS, CONFIG_SCHEMA, configOptions } from '../../web/js/training/run-config.js';
 import { stateValue } from '../../web/js/training/config-form.js';
 import { trlArgsToOptions, trlConfigPython } from '../../web/js/training/run-format.js';
+import { comparisonLink, parseComparisonLink, runName } from '../../web/js/training/compare.js';
 
 const core = await loadCore();
 const BIN = fileURLToPath(new URL('../../bin/grpo-lab.mjs', import.meta.url));
@@ -96,6 +97,17 @@ test("the form's reading: empty or None in a None-able field is None; the defaul
   assert.equal(stateValue(delta, 2, null), 2);
   assert.equal(stateValue(beta, null, 0), null, 'an emptied non-None-able field is its default');
   assert.equal(stateValue(beta, 'None', 0), 'None', 'left as text: the core names the field');
+});
+
+test("a run's name and a comparison link say None, and the link opens to None", () => {
+  const config = core.experimentConfig({ seed: 3, vllmImportanceSamplingClipMax: null });
+  const defaultsOf = (c) => core.experimentConfig({ profile: c.profile });
+  assert.equal(runName(config, defaultsOf(config)), 'dapo, vllmImportanceSamplingClipMax = None, seed 3');
+  const link = comparisonLink([{ config }], defaultsOf);
+  assert.equal(link, 'vllmImportanceSamplingClipMax:None,seed:3');
+  assert.deepEqual(core.experimentConfig(parseComparisonLink(link)[0].options), config);
+  // None of a field that is not None-able stays text, and the core names the field.
+  assert.throws(() => core.experimentConfig(parseComparisonLink('beta:None,seed:3')[0].options), { field: 'beta' });
 });
 
 function cli(args) {

@@ -1,7 +1,7 @@
 // A typed program over the whole public API (tests/node/types.test.mjs type-checks it with
 // `tsc --noEmit --strict`; tests/node/package.test.mjs compiles and runs it from the installed package).
 import { loadCore } from 'grpo-lab';
-import type { Checkpoint, GrpoCore, GrpoError, HistoryRow, RunResult } from 'grpo-lab';
+import type { Checkpoint, ConfigWarning, GrpoCore, GrpoError, HistoryRow, RunResult } from 'grpo-lab';
 
 /** The error fields a caller reads to say a message in its own language, beside the right input. */
 export function describeError(error: unknown): string {
@@ -47,6 +47,9 @@ export function training(core: GrpoCore): RunResult {
   void schema; // declared for the config table (cfg); not called: older cores lack it
   const config = core.experimentConfig({ profile: 'smoke', updates: 3, lossType: 'dr_grpo', scaleRewards: 'none' });
   const updates: number = config.updates;
+  const warned: ConfigWarning[] = core.configWarnings({ maxNewTokens: 1 });
+  const warningCodes = core.warningCodes;
+  void warningCodes; // declared for the warnings' texts; not called, as configSchema
   const prompts = core.arithmeticPrompts({ seed: 1, trainSize: 4, heldoutSize: 2 });
   const split: 'train' | 'heldout' = prompts[0].split;
   const experiment = core.createExperiment({ ...config, updates: 2 });
@@ -70,7 +73,7 @@ export function training(core: GrpoCore): RunResult {
   const curve: number[] = core.tokenTermCurve({ lossType: 'sapo', ratios: [0.5, 1.5], advantages: [1, -1], view: 'weight' });
   const normalizer: number = core.lossNormalizer({ lossType: 'dr_grpo', completions: 4, length: 3, totalTokens: 10, maxCompletionLength: 8 });
   const imported: RunResult = core.importRun(JSON.parse(JSON.stringify(run)));
-  void updates, split, rows, done, stopped, response, logProb, loss, aggregated, overlong, curve, normalizer;
+  void updates, warned, split, rows, done, stopped, response, logProb, loss, aggregated, overlong, curve, normalizer;
   return imported;
 }
 

@@ -339,6 +339,8 @@ export interface RunResult {
   vocab: string[];
   checkpoint?: Checkpoint;
   coverage: RunCoverage;
+  /** The config's settings that train to no effect, and those TRL warns about (from the config). */
+  warnings: ConfigWarning[];
   updatesDone: number;
   /** Plain labels a run file may carry (where it came from, how it ended). */
   source?: string;
@@ -558,6 +560,17 @@ export interface MessageCode {
   params: string[];
 }
 
+/** A setting that trains to no effect, or one TRL warns about: not an error (core.configWarnings). */
+export interface ConfigWarning {
+  /** The rule (see core.warningCodes()), e.g. "no_answer_fits"; the page's text is "warn.<code>". */
+  code: string;
+  /** The field to change. */
+  field: string;
+  params: Record<string, number | string>;
+  /** The English sentence. */
+  message: string;
+}
+
 // --- the raw core (core.call) ---------------------------------------------------------------------
 
 /**
@@ -588,6 +601,8 @@ export interface CoreMethods {
   arithmeticPrompts: { args: ArithmeticPromptOptions; result: Prompt[] };
   experimentConfig: { args: ExperimentOptions; result: ExperimentConfig };
   configSchema: { args: Record<string, never>; result: ConfigSchema };
+  configWarnings: { args: ExperimentOptions; result: ConfigWarning[] };
+  warningCodes: { args: Record<string, never>; result: MessageCode[] };
   experimentCreate: { args: ExperimentOptions; result: ExperimentInfo };
   experimentStep: { args: { handle: number; count: number }; result: { rows: HistoryRow[]; done: boolean } };
   experimentFinish: { args: { handle: number }; result: RunResult };
@@ -657,6 +672,10 @@ export interface GrpoCore {
   experimentConfig(options?: ExperimentOptions): ExperimentConfig;
   /** The config's field table (names, kinds, ranges, defaults, TRL names). */
   configSchema(): ConfigSchema;
+  /** The settings of a config that train to no effect, and those TRL warns about. */
+  configWarnings(options?: ExperimentOptions): ConfigWarning[];
+  /** Every warning code configWarnings may give, with its parameter names. */
+  warningCodes(): MessageCode[];
   createExperiment(options?: ExperimentOptions): Experiment;
   /** The notebook's run_toy_grpo_experiment: runs to the end, onProgress(row) once per update. */
   runToyGrpoExperiment(options?: ExperimentOptions, onProgress?: (row: HistoryRow) => void): RunResult;

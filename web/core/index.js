@@ -26,7 +26,7 @@ const POSITIONAL = {
 };
 
 // Functions that take one options object.
-const WITH_OPTIONS = ['syntheticModeTraining', 'arithmeticPrompts', 'grpoObjective', 'tokenTermCurve', 'lossNormalizer', 'softOverlongPunishment', 'experimentConfig', 'coverageConcentration', 'passAtKCurve'];
+const WITH_OPTIONS = ['syntheticModeTraining', 'arithmeticPrompts', 'grpoObjective', 'tokenTermCurve', 'lossNormalizer', 'softOverlongPunishment', 'experimentConfig', 'configWarnings', 'coverageConcentration', 'passAtKCurve'];
 
 // JSON has no NaN/Infinity: they travel as {"$number": "..."} both ways. A string holding a lone
 // surrogate cannot become UTF-8 for the core: it stops serialisation, and wellFormedError() names it.
@@ -130,6 +130,8 @@ function makeCore(raw) {
     call: invoke,
     /** The training config's field table (names, kinds, ranges, defaults, TRL names): docs/api.md. */
     configSchema: () => invoke('configSchema', {}),
+    /** Every warning code configWarnings may give, each with its parameter names. */
+    warningCodes: () => invoke('warningCodes', {}),
   };
   for (const [name, params] of Object.entries(POSITIONAL)) {
     core[name] = (...values) => {

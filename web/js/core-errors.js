@@ -25,6 +25,13 @@ export function errorKey(error, params = {}) {
   return params[field] ?? field;
 }
 
+/** The reader's sentence for a config warning (core.configWarnings: {code, field, params}). */
+export function warningText(warning) {
+  const params = { field: warning.field };
+  for (const [name, value] of Object.entries(warning.params ?? {})) params[name] = String(value);
+  return t(`warn.${warning.code}`, params);
+}
+
 /** An error of a check the page makes itself, shaped like the core's (code, field, params). */
 export function codedError(Type, { code, field, params = {}, message }) {
   return Object.assign(new Type(message), { code, field, params });

@@ -4,13 +4,18 @@
 
 import { SEEDS_MAX, SEEDS_MIN } from './seed-batch.js';
 import { quoted } from '../quote.js';
+import { CONFIG_TABLE } from './run-config.js';
+import { NONE } from '../state.js';
+
+// The fields that take TRL's None (null in a config, `None` in a name and a link).
+const NULLABLE = new Set(CONFIG_TABLE.fields.filter((f) => f.nullable).map((f) => f.name));
 
 // Fields named by a symbol rather than their core name (the notebook's notation).
 const SYMBOLS = { beta: 'β', epsLow: 'ε_low', epsHigh: 'ε_high', learningRate: 'lr', groupSize: 'G', temperature: 'T' };
 // Never part of a difference: the seed is named on its own, the profile picks the defaults.
 const NOT_COMPARED = new Set(['seed', 'profile']);
 
-const shown = (value) => (typeof value === 'number' ? String(Number(value.toPrecision(6))) : String(value));
+const shown = (value) => (value === null ? NONE : typeof value === 'number' ? String(Number(value.toPrecision(6))) : String(value));
 
 /**
  * The fields of `config` whose value differs from `defaults` (the profile defaults the core gives,
@@ -136,7 +141,7 @@ export class LinkError extends RangeError {
 export function comparisonLink(items, defaultsOf) {
   return items
     .map(({ config, n = 1 }) => {
-      const pairs = differences(config, defaultsOf(config)).map(({ field, value }) => `${field}:${value}`);
+      const pairs = differences(config, defaultsOf(config)).map(({ field, value }) => `${field}:${value === null ? NONE : value}`);
       if (config.profile && config.profile !== 'smoke') pairs.unshift(`profile:${config.profile}`);
       pairs.push(`seed:${config.seed}`);
       if (n > 1) pairs.push(`n:${n}`);
@@ -166,7 +171,8 @@ export function parseComparisonLink(text) {
         throw new LinkError('pair', { run, text: shown }, `cmp: run ${run}: "${shown}" is not field:value`);
       }
       if (options.has(field) || (field === 'n' && n !== 1)) throw new LinkError('duplicate', { run, field }, `cmp: run ${run}: ${field} is given twice`);
-      const value = raw === 'true' ? true : raw === 'false' ? false : LINK_NUMBER.test(raw) ? Number(raw) : raw;
+      const none = raw === NONE && NULLABLE.has(field); // elsewhere the core names the field
+      const value = none ? null : raw === 'true' ? true : raw === 'false' ? false : LINK_NUMBER.test(raw) ? Number(raw) : raw;
       if (field === 'n') {
         if (!Number.isInteger(value) || value < SEEDS_MIN || value > SEEDS_MAX) throw new LinkError('seeds', { run, min: SEEDS_MIN, max: SEEDS_MAX, got: quoted(raw, 40) }, `cmp: run ${run}: n must be an integer in [${SEEDS_MIN}, ${SEEDS_MAX}], got ${quoted(raw, 40)}`);
         n = value;
