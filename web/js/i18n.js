@@ -59,13 +59,36 @@ export function t(key, params = {}, lang = current) {
     if (typeof console !== 'undefined') console.warn(`i18n: missing key ${key}`);
     return key;
   }
-  const out = fill(text, params);
+  const out = fill(plurals(text, params, lang), params);
   if (out !== text) {
     FILLED.delete(out);
     FILLED.set(out, { template: text, params });
     if (FILLED.size > FILLED_KEEP) FILLED.delete(FILLED.keys().next().value);
   }
   return out;
+}
+
+// {count#noun}: the form of dictionary entry `plural.noun` ("one|other" in English, "one|few|
+// many|other" in Russian: Intl.PluralRules' categories, in that order) that agrees with
+// params.count, so "1 update", "3 обновления", "5 обновлений" come from one template.
+const PLURAL_ORDER = { en: ['one', 'other'], ru: ['one', 'few', 'many', 'other'] };
+const RULES = {};
+
+/** The form of `forms` ("a|b|..." in PLURAL_ORDER[lang]) that agrees with `count`. */
+export function pluralForm(forms, count, lang = current) {
+  const order = PLURAL_ORDER[lang] ?? PLURAL_ORDER.en;
+  RULES[lang] ??= new Intl.PluralRules(lang);
+  const list = String(forms).split('|');
+  const index = order.indexOf(RULES[lang].select(Number(count)));
+  return list[index] ?? list[list.length - 1];
+}
+
+function plurals(text, params, lang) {
+  return text.replace(/\{(\w+)#([\w.]+)\}/g, (whole, name, noun) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const forms = lookup(DICTIONARIES[lang], `plural.${noun}`) ?? lookup(DICTIONARIES.en, `plural.${noun}`);
+    return forms === undefined ? whole : pluralForm(forms, params[name], lang);
+  });
 }
 
 function lookup(dictionary, key) {

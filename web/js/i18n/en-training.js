@@ -170,14 +170,6 @@ export default {
   'train.import.failed': 'Not imported: {message}',
   'train.rl.notice':
     'A group-relative update needs groups that hold both a success and a failure, so the warmed-up policy is built to be right only sometimes before RL (`docs/training-page.md` says how the task and the warm-up are chosen). Compare the train rows with the held-out rows, prompts never trained on: what RL gains on the prompts it practises need not carry over, and `pass_at_4` can fall while accuracy rises when the policy answers the same way more often, right or wrong, and samples fewer alternatives. The lines below say what this run did. Then change one thing (a preset, the seed, the loss) and run again.',
-  'train.rl.lesson':
-    'In this run train accuracy went from {acc0} to {acc1} and the entropy of the samples from {h0} to {h1}; the teacher-forced KL from the base policy ended at {kl1}.',
-  'train.rl.lessonHeldLess':
-    'On held-out prompts accuracy went from {acc0} to {acc1}, a smaller change than on train prompts (pass@4 {p0} → {p1}).',
-  'train.rl.lessonHeldPassFell':
-    'On held-out prompts accuracy went from {acc0} to {acc1}, a smaller change than on train prompts, and pass@4 fell from {p0} to {p1}: fewer distinct answers are tried.',
-  'train.rl.lessonHeldMore':
-    'On held-out prompts accuracy went from {acc0} to {acc1}, at least as much as on train prompts (pass@4 {p0} → {p1}): in this run what was learnt carried over.',
 
   // --- section 7 ----------------------------------------------------------------------------------
   'train.updates.explain':
@@ -219,20 +211,8 @@ export default {
   'train.history.last': 'Last',
   'train.historyCaption': 'One row per update ({n} rows), as the notebook displays history.round(4).',
   'train.updates.empty': 'No update yet.',
-  'train.updates.summary':
-    'Over {n} updates: fresh-generation accuracy {acc0} → {acc1}, entropy {h0} → {h1}, informative-group rate {info0} → {info1}; the ratios stayed within [{rmin}, {rmax}].',
   'train.updates.notice':
-    'Read the charts together. A group where every sample is right (or every sample wrong) has equal rewards and zero advantages: the more often the policy succeeds on a prompt, the less that prompt teaches, so GRPO can starve itself of signal as it succeeds. The ratios measure how far an update moved the policy from the one that sampled; the clip fractions count where the trust region stopped the gradient. The lines below say what this run did. Try the presets in section 6: a hot learning rate spreads the ratios and engages the clip, no clipping shows what the clip was holding back, and the KL penalty keeps the policy closer to its base.',
-  'train.updates.lessonSignal':
-    'In this run every one of the {n} updates had informative groups (rate between {min} and {max}).',
-  'train.updates.lessonSilent':
-    'In this run {silent} of the {n} updates had no informative group at all (rate between {min} and {max}): those updates taught nothing.',
-  'train.updates.lessonStarves':
-    'The informative-group rate fell from {start} (first {tail} updates) to {end} (last {tail}): as the policy succeeds, its groups stop disagreeing.',
-  'train.updates.lessonKeepsSignal':
-    'The informative-group rate did not fall in this run ({start} in the first {tail} updates, {end} in the last {tail}): with accuracy at {acc1}, most groups still mix right and wrong answers.',
-  'train.updates.lessonRatios':
-    'The ratios stayed within [{rmin}, {rmax}], and at most {clip}% of tokens were outside the clip range in any one update.',
+    'Read the charts together. A group whose rewards are all equal has zero advantages and teaches nothing: the more often the policy succeeds on a prompt, the more often its groups are all right, so GRPO can starve itself of signal as it succeeds (whether an all-wrong group has equal rewards depends on the format reward: the lines below say it for this run). The ratios measure how far an update moved the policy from the one that sampled; the clip fractions count where the trust region stopped the gradient. The lines below say what this run did. Try the presets in section 6: a hot learning rate spreads the ratios and engages the clip, no clipping shows what the clip was holding back, and the KL penalty keeps the policy closer to its base.',
 
   // --- section 8 ----------------------------------------------------------------------------------
   'train.chart.coverage': 'Sampled accuracy per train prompt, before and after RL',
@@ -248,22 +228,6 @@ export default {
     'train',
   'train.split.heldout':
     'held-out',
-  'train.coverage.heldout':
-    'Held-out ({n} prompts): solved at least once {solved0} → {solved1}, mean accuracy {mean0} → {mean1}.',
-  'train.coverage.holds':
-    'In this run success concentrated on fewer prompts, as the notebook says.',
-  'train.coverage.fails':
-    'In this run success did not concentrate as the notebook says: {missing}.',
-  'train.coverage.missAccuracy':
-    'the mean train accuracy did not rise',
-  'train.coverage.missSolved':
-    'no fewer prompts were solved at least once',
-  'train.coverage.missShare':
-    'the best quarter’s share did not grow',
-  'train.coverage.lessonHolds':
-    'In this run {lost} of {n} train prompts lost all success: after RL only {solved1} were solved at least once in {samples} samples, while the mean accuracy rose.',
-  'train.coverage.lessonFails':
-    'In this run the train prompts did not lose coverage overall ({solved1} of {n} solved at least once in {samples} samples after RL): read the summary above for which measure moved.',
   'train.coverage.floor':
     '“Solved at least once” counts successes among {samples} fresh answers per prompt: a prompt the policy solves with probability {floor}% or more shows up as solved with chance 95% or more, so a lost prompt is below about that rate, not at zero.',
   'train.coverage.overlays': 'Also drawn, from “Compare runs” in section 7: {names}.',
@@ -278,10 +242,6 @@ export default {
     'Line chart: {y} against “{x}”, k = 1 to {n}, for {curves}.',
   'train.passAtK.caption':
     'Mean unbiased pass@k over prompts (section 5’s estimator), before and after RL.',
-  'train.passAtK.cross':
-    'On {split} prompts the base policy’s pass@k overtakes the RL policy’s at k = {k}: RL sharpened what the base policy could already do more than it expanded it.',
-  'train.passAtK.noCross':
-    'On {split} prompts the curves do not cross up to k = {n}: in this run the RL policy stays ahead at every k.',
   'train.passAtK.waiting':
     'The pass@k curves appear when the run ends.',
   'train.coverage.aria':
@@ -289,8 +249,6 @@ export default {
   'train.coverage.caption':
     'Sampled accuracy per {split} prompt before and after RL, sorted by before-RL accuracy.',
   'train.col.prompt': 'prompt',
-  'train.coverage.summary':
-    '{n} train prompts, {samples} fresh answers to each. Mean accuracy {mean0} → {mean1}. Solved at least once: {solved0} → {solved1} ({lost} lost all success). Share of all successes held by the best quarter ({top} prompts): {share0} → {share1}.',
   'train.coverage.waiting': '{n} train prompts; {solved0} solved at least once before RL (mean {mean0}). The after-RL bars appear when the run ends.',
   'train.coverage.empty': 'No run on display yet.',
   'train.inspect.title': 'One fresh group, inspected',
@@ -311,7 +269,7 @@ export default {
   'train.col.prob': 'probability p',
   'train.col.entropy': 'entropy',
   'train.coverage.notice':
-    'Compare the bars prompt by prompt, not the means. A prompt at 0 before and after never produced a success, so it never produced a gradient either; a prompt at 1 has stopped contributing too, since its groups are all correct. “Success concentrates” means three things at once on the train prompts: the mean rises, fewer prompts are solved at least once, and the best quarter of prompts holds a larger share of the successes (`docs/coverage.md`). A lost prompt is pushed to a low probability, not proven unsolvable: the pass@k chart below asks the same question across k: whether, as k grows, the base policy catches up with the trained one. In the inspected group, equal rewards mean all-zero advantages: such a group teaches the policy nothing.',
+    'Compare the bars prompt by prompt, not the means. A prompt at 0 before and after never produced a success in these samples; whether it still produced a gradient depends on the format reward (the lines below say it for this run). “Success concentrates” means three things at once on the train prompts, each beyond noise: the mean rises, fewer prompts are solved at least once, and the best quarter of prompts holds a larger share of the successes (`docs/coverage.md`). A lost prompt is pushed to a low probability, not proven unsolvable: the pass@k chart below asks the same question across k: whether, as k grows, the base policy catches up with the trained one. In the inspected group, equal rewards mean all-zero advantages: such a group teaches the policy nothing.',
 
   // --- section 9 ----------------------------------------------------------------------------------
   'train.real.noClaimTitle': 'No real-model claim.',

@@ -9,6 +9,7 @@ import compare from './en-compare.js'; // the compare panel's drawing, the picks
 import teacher from './en-teacher.js'; // the instructor page (teacher.html)
 import coreMessages from './en-core.js'; // the core's error codes (core.messageCodes())
 import recovery from './en-recovery.js'; // ways out: offline updates, link budget, library checks
+import verdicts from './en-verdicts.js'; // sentences of sections 6-8 chosen by verdicts.js
 
 export default {
   // --- Notebook constants (seeds/000_*.txt), exact strings -------------------------------
@@ -410,4 +411,5 @@ export default {
   ...teacher,
   ...coreMessages,
   ...recovery,
+  ...verdicts,
 };

@@ -8,6 +8,7 @@ import compare from './ru-compare.js'; // the compare panel's drawing, the picks
 import teacher from './ru-teacher.js'; // the instructor page (teacher.html)
 import coreMessages from './ru-core.js'; // the core's error codes (core.messageCodes())
 import recovery from './ru-recovery.js'; // ways out: offline updates, link budget, library checks
+import verdicts from './ru-verdicts.js'; // sentences of sections 6-8 chosen by verdicts.js
 
 export default {
   // --- Константы ноутбука (seeds/004_*.txt), точные строки -------------------------------
@@ -406,4 +407,5 @@ export default {
   ...teacher,
   ...coreMessages,
   ...recovery,
+  ...verdicts,
 };

@@ -51,7 +51,7 @@ export function rangeError(message, key) {
 
 /**
  * A "What to notice" box whose last paragraph is built from the run on display: set(lines) with
- * lines = [{key, params}] (web/js/training/lessons.js) or null (nothing run yet).
+ * lines = [{key, params}] (web/js/training/verdicts.js) or null (nothing run yet).
  */
 export function runNotice(ctx, key) {
   const box = notice(ctx, key);
@@ -59,8 +59,9 @@ export function runNotice(ctx, key) {
   box.append(lines);
   return {
     el: box,
-    set(list) {
-      lines.textContent = list ? list.map(({ key: k, params }) => ctx.t(k, params)).join(' ') : '';
+    // text(line): its words (verdicts.js verdictText, which also translates parameters that are keys).
+    set(list, text = ({ key: k, params }) => ctx.t(k, params)) {
+      lines.textContent = list ? list.map(text).join(' ') : '';
     },
   };
 }

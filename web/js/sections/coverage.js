@@ -7,10 +7,10 @@
 import { h, dataTable, fmt } from '../dom.js';
 import { chartFigure, makeChart, refresh, describeChart, axis, runLegend, COLORS } from '../charts.js';
 import { runNotice } from './common.js';
-import { coverageLesson } from '../training/lessons.js';
+import { coverageSummary, coverageVerdicts, passAtKVerdicts, verdictText } from '../training/verdicts.js';
 import * as training from '../training/controller.js';
 import { sectionRunBar } from '../training/run-dock.js';
-import { coverageByBefore, concentration } from '../training/run-format.js';
+import { coverageByBefore } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
 import { getOverlays, onOverlays, pickColor, samePrompts } from '../training/overlays.js';
 
@@ -258,8 +258,10 @@ export default {
       );
     };
 
-    const crossingText = (k, split, n) =>
-      k === null || k === undefined ? t('train.passAtK.noCross', { split, n }) : t('train.passAtK.cross', { split, k });
+    // The sentences on the run: verdicts over its numbers (training/verdicts.js, docs/coverage.md).
+    const words = (item) => verdictText(t, item);
+    // A run's result with the before-RL bars, which a live run keeps in its info.
+    const judged = (s) => (s.result ? { ...s.result, beforeTrainByPrompt: s.result.beforeTrainByPrompt ?? s.info?.beforeTrainByPrompt } : null);
 
     const drawCoverage = (s) => {
       const coverage = s.result?.coverage ?? null;
@@ -271,38 +273,13 @@ export default {
       overlayNote.textContent = overlays.length
         ? [t('train.coverage.overlays', { names: overlays.map((run) => run.name).join('; ') }), otherPrompts.length ? t('train.coverage.otherPrompts', { names: otherPrompts.join('; ') }) : ''].filter(Boolean).join(' ')
         : '';
-      const bt = coverage?.beforeTrain;
       const at = coverage?.afterTrain;
-      const verdict = concentration(coverage);
+      const summaryLines = coverageSummary(judged(s));
       if (!trainRows.length) {
         summary.textContent = t('train.coverage.empty');
-      } else if (bt && at) {
-        const bh = coverage.beforeHeldout;
-        const ah = coverage.afterHeldout;
-        const lost = trainRows.filter((r) => r.lost).length;
-        summary.textContent = [
-          t('train.coverage.summary', {
-            n: bt.prompts,
-            samples: bt.samples,
-            mean0: fmt(bt.meanAccuracy, 3),
-            mean1: fmt(at.meanAccuracy, 3),
-            solved0: bt.solved,
-            solved1: at.solved,
-            lost,
-            share0: fmt(bt.topQuarterShare, 2),
-            share1: fmt(at.topQuarterShare, 2),
-            top: bt.topCount,
-          }),
-          bh && ah ? t('train.coverage.heldout', { n: bh.prompts, solved0: bh.solved, solved1: ah.solved, mean0: fmt(bh.meanAccuracy, 3), mean1: fmt(ah.meanAccuracy, 3) }) : '',
-          t(verdict.holds ? 'train.coverage.holds' : 'train.coverage.fails', {
-            missing: [
-              verdict.accuracyUp ? null : t('train.coverage.missAccuracy'),
-              verdict.solvedDown ? null : t('train.coverage.missSolved'),
-              verdict.shareUp ? null : t('train.coverage.missShare'),
-            ].filter(Boolean).join('; '),
-          }),
-        ].filter(Boolean).join(' ');
-        lesson.set(coverageLesson(s.result, lost));
+      } else if (summaryLines) {
+        summary.textContent = summaryLines.map(words).join(' ');
+        lesson.set(coverageVerdicts(judged(s)), words);
       } else {
         const solved0 = trainRows.filter((r) => r.before > 0).length;
         const mean0 = trainRows.reduce((sum, r) => sum + r.before, 0) / trainRows.length;
@@ -311,9 +288,8 @@ export default {
       }
       const samples = coverage?.samples ?? s.result?.config?.finalEvalSamples ?? s.info?.config?.finalEvalSamples;
       floor.textContent = coverage ? t('train.coverage.floor', { samples, floor: fmt(coverage.detectionFloor * 100, 1) }) : '';
-      passSummary.textContent = coverage && at
-        ? [crossingText(coverage.crossingTrain, t('train.split.train'), samples), crossingText(coverage.crossingHeldout, t('train.split.heldout'), samples)].join(' ')
-        : t('train.passAtK.waiting');
+      const passLines = coverage && at ? passAtKVerdicts(judged(s)) : null;
+      passSummary.textContent = passLines ? passLines.map(words).join(' ') : t('train.passAtK.waiting');
     };
 
     // DAPO's overlong punishment is the third reward column only in runs that weigh it (the

@@ -3,12 +3,12 @@
 // and the config as the notebook prints them, and the run as data (export JSON/CSV, import).
 import { h, dataTable, downloadBlob, fmt } from '../dom.js';
 import { runNotice } from './common.js';
-import { rlLoopLesson } from '../training/lessons.js';
+import { rlLoopVerdicts, verdictText } from '../training/verdicts.js';
 import { errorText, warningText } from '../core-errors.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
 import { getOverlays, onOverlays } from '../training/overlays.js';
-import { ESTIMATORS } from '../training/run-config.js';
+import { PRESETS, ANCESTOR_PRESETS } from '../training/presets.js';
 import { configForm } from '../training/config-form.js';
 import {
   METRIC_COLUMNS,
@@ -21,36 +21,8 @@ import {
 } from '../training/run-format.js';
 
 
-/** Learning experiments: each a patch of the form, one click away. */
-export const PRESETS = [
-  { id: 'notebook', patch: {} },
-  { id: 'kl', patch: { 'rl.beta': 0.04 } },
-  { id: 'noClip', patch: { 'rl.epsLow': 0.999, 'rl.epsHigh': 10, 'rl.updateEpochs': 4 } },
-  { id: 'hotLr', patch: { 'rl.lr': 0.02, 'rl.updateEpochs': 4 } },
-  { id: 'dynamic', patch: { 'rl.dynamic': true } },
-  { id: 'smallGroup', patch: { 'rl.groupSize': 2 } },
-  { id: 'gspo', patch: { 'rl.isLevel': 'sequence' } },
-  { id: 'drGrpo', patch: { 'rl.lossType': 'dr_grpo', 'rl.scaleRewards': 'none' } },
-  // TRL 1.9's ideas. CISPO's cap is epsilon_high itself: the paper's 5.0, not the notebook's 0.28.
-  { id: 'cispo', patch: { 'rl.lossType': 'cispo', 'rl.epsHigh': 5 } },
-  { id: 'sapo', patch: { 'rl.lossType': 'sapo' } },
-  { id: 'entropyMask', patch: { 'rl.topEntropyQuantile': 0.2 } },
-  { id: 'samplerMismatch', patch: { 'rl.samplerMismatch': 0.5, 'rl.vllmImportanceSamplingCorrection': false } },
-  {
-    id: 'samplerCorrected',
-    patch: { 'rl.samplerMismatch': 0.5, 'rl.vllmImportanceSamplingCorrection': true, 'rl.vllmImportanceSamplingMode': 'token_truncate' },
-  },
-  { id: 'normalizeThenSum', patch: { 'rl.multiObjectiveAggregation': 'normalize_then_sum' } },
-];
-
-/**
- * "GRPO and its ancestors": the notebook's config with each advantage estimator in turn (the
- * same seed, so a reader can run them one after another and compare).
- */
-export const ANCESTOR_PRESETS = ESTIMATORS.map((estimator) => ({
-  id: `estimator_${estimator}`,
-  patch: { 'rl.advantageEstimator': estimator },
-}));
+// The presets live in a DOM-free module (the verdict matrix test runs every one of them).
+export { PRESETS, ANCESTOR_PRESETS };
 
 
 function download(name, text, type) {
@@ -253,7 +225,7 @@ export default {
         exportCoverage.disabled = !s.info;
       }
       exportHistory.disabled = !s.history.length;
-      lesson.set(rlLoopLesson(s.result));
+      lesson.set(rlLoopVerdicts(s.result), (item) => verdictText(t, item));
       host.dataset.drawn = `${s.runKey}:${s.history.length}:${s.phase}`;
     };
     const unsubscribe = training.subscribe(draw);

@@ -7,7 +7,7 @@
 import { h, dataTable, fmt } from '../dom.js';
 import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles, runLegend, thinSeries, thinBuckets, THINNED_SEGMENT, DASHES } from '../charts.js';
 import { runNotice } from './common.js';
-import { updatesLesson } from '../training/lessons.js';
+import { updatesSummary, updatesVerdicts, verdictText } from '../training/verdicts.js';
 import * as training from '../training/controller.js';
 import { sliced } from '../training/controller.js';
 import { sectionRunBar } from '../training/run-dock.js';
@@ -162,19 +162,6 @@ export function pageSpan(n, index) {
   const pages = Math.max(1, Math.ceil(n / PAGE_ROWS));
   const page = Math.min(Math.max(0, index), pages - 1);
   return { page, pages, from: page * PAGE_ROWS, to: Math.min(n, (page + 1) * PAGE_ROWS) };
-}
-
-/** The lowest and highest finite value of `key` over rows (a loop: no spread of 100 000 arguments). */
-function finiteRange(rows, key) {
-  let low = Infinity;
-  let high = -Infinity;
-  for (const row of rows) {
-    const value = row[key];
-    if (!Number.isFinite(value)) continue;
-    if (value < low) low = value;
-    if (value > high) high = value;
-  }
-  return [low, high];
 }
 
 /** The history's columns beside the metrics TRL 1.9 logs for them (a learner moving to TRL). */
@@ -435,25 +422,11 @@ export default {
       showPage(0); // a run opens on its first rows; a live one's first page is also its newest
     };
 
-    const describe = (s) => {
-      const rows = s.history;
-      if (!rows.length) return t('train.updates.empty');
-      const first = rows[0];
-      const last = rows[rows.length - 1];
-      const [ratioMin] = finiteRange(rows, 'ratioMin');
-      const [, ratioMax] = finiteRange(rows, 'ratioMax');
-      return t('train.updates.summary', {
-        n: rows.length,
-        acc0: fmt(first.evalAccuracy, 3),
-        acc1: fmt(last.evalAccuracy, 3),
-        h0: fmt(first.evalEntropy, 3),
-        h1: fmt(last.evalEntropy, 3),
-        info0: fmt(first.informativeFraction, 3),
-        info1: fmt(last.informativeFraction, 3),
-        rmin: fmt(ratioMin, 3),
-        rmax: fmt(ratioMax, 3),
-      });
-    };
+    // The bold summary and the lesson lines: verdicts over the run's numbers (training/verdicts.js),
+    // endpoints the 64-answer evaluations once the run ended, else means over windows of updates.
+    const verdictContext = (s) => ({ config: s.config ?? s.result?.config, info: s.info, result: s.result });
+    const words = (item) => verdictText(t, item);
+    const describe = (s) => (s.history.length ? words(updatesSummary(s.history, verdictContext(s))) : t('train.updates.empty'));
 
     // While a run streams, only what is on screen is redrawn; the rest catches up when scrolled
     // into view or when the run stops (four charts and a 300-row table off screen cost the main
@@ -582,8 +555,12 @@ export default {
     // length, not again on every other change (an inspection, a phase, the draft config).
     let summaryKey = null;
     const draw = (s, options = {}) => {
-      const key = `${s.runKey}:${s.history.length}`;
-      const also = key === summaryKey ? [] : [() => (summary.textContent = describe(training.getState())), () => lesson.set(updatesLesson(training.getState().history))];
+      const key = `${s.runKey}:${s.history.length}:${Boolean(s.result)}`; // the end's evaluations change the summary
+      const lessonLines = () => {
+        const now = training.getState();
+        lesson.set(updatesVerdicts(now.history, verdictContext(now)), words);
+      };
+      const also = key === summaryKey ? [] : [() => (summary.textContent = describe(training.getState())), lessonLines];
       summaryKey = key;
       catchUp(s, { ...options, also });
     };

@@ -1,0 +1,299 @@
+// Every sentence sections 6-8 print about a run, over a matrix of runs: every preset of section 6
+// (and the notebook's config with the format reward off) on 5 seeds of the smoke profile, and the
+// full profile on 2 seeds. Each sentence's claim is re-derived here from the run's own numbers,
+// by code independent of web/js/training/verdicts.js (only its NOISE constants are shared, the
+// numbers docs/coverage.md writes down), and must agree; its numbers must be the run's; and no
+// sentence may be printed twice, in English or in Russian. The runs are made once, in two worker
+// threads, and every check reads them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Worker } from 'node:worker_threads';
+import { PRESETS } from '../../web/js/training/presets.js';
+import { configOptions } from '../../web/js/training/run-config.js';
+import * as verdicts from '../../web/js/training/verdicts.js';
+import { t, loadLanguage, pluralForm } from '../../web/js/i18n.js';
+
+const { NOISE } = verdicts;
+await loadLanguage('en');
+await loadLanguage('ru');
+
+const SMOKE_SEEDS = [0, 1, 2, 3, 9];
+const FULL_SEEDS = [9, 0];
+const CASES = [...PRESETS, { id: 'formatOff', patch: { 'rl.formatWeight': 0 } }];
+
+function jobs() {
+  const list = [];
+  for (const preset of CASES) for (const seed of SMOKE_SEEDS) list.push({ id: `smoke/${preset.id}/seed ${seed}`, options: configOptions({ profile: 'smoke', seed, ...preset.patch }) });
+  for (const seed of FULL_SEEDS) list.push({ id: `full/notebook/seed ${seed}`, options: configOptions({ profile: 'full', seed }) });
+  return list;
+}
+
+/** Every run of the matrix, made once: two workers (the machine's two cores), full runs first. */
+async function makeRuns() {
+  const all = jobs().sort((a, b) => (b.options.profile === 'full') - (a.options.profile === 'full'));
+  const shares = [[], []];
+  all.forEach((job, i) => shares[i % 2].push(job));
+  const runs = new Map();
+  await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise((resolve, reject) => {
+          const worker = new Worker(new URL('./verdicts-runs.mjs', import.meta.url), { workerData: { jobs: share } });
+          worker.on('message', ({ id, run }) => runs.set(id, run));
+          worker.on('error', reject);
+          worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker exit ${code}`))));
+        }),
+    ),
+  );
+  return runs;
+}
+
+// --- independent re-derivations -----------------------------------------------------------------
+
+const f3 = (x) => x.toFixed(3);
+/** Standard error of a proportion p over n draws, (x+1)/(n+2) smoothed (docs/coverage.md). */
+function se(p, n) {
+  const q = (p * n + 1) / (n + 2);
+  return Math.sqrt((q * (1 - q)) / n);
+}
+/** Which way a change went, by docs/coverage.md's rule, from scratch. */
+function judge(before, after, n0, n1 = n0) {
+  const noise = NOISE.z * Math.sqrt(se(before, n0) ** 2 + se(after, n1) ** 2);
+  const delta = after - before;
+  return { dir: Math.abs(delta) <= noise ? 'flat' : delta > 0 ? 'rose' : 'fell', noise, delta };
+}
+const avg = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** Poisson(E): the smallest m with P(X >= m) <= alpha, by summing the pmf. */
+function poissonCritical(expected) {
+  for (let m = 0; ; m += 1) {
+    let below = 0;
+    for (let j = 0; j < m; j += 1) {
+      let pmf = Math.exp(-expected);
+      for (let i = 1; i <= j; i += 1) pmf *= expected / i;
+      below += pmf;
+    }
+    if (1 - below <= NOISE.alpha) return m;
+  }
+}
+
+function checkSection6(run, lines, note) {
+  const c = run.config;
+  const N = c.trainPrompts * c.finalEvalSamples;
+  const train = judge(run.beforeTrain.accuracy, run.afterTrain.accuracy, N);
+  const byPrefix = (prefix) => lines.filter((l) => l.key.startsWith(prefix));
+  const [trainLine] = byPrefix('verdict.rl.train.');
+  assert.equal(trainLine.key, `verdict.rl.train.${train.dir}`, note('train accuracy'));
+  assert.deepEqual([trainLine.params.acc0, trainLine.params.acc1], [f3(run.beforeTrain.accuracy), f3(run.afterTrain.accuracy)], note('the 64-answer evaluations'));
+  const dh = run.afterTrain.entropy - run.beforeTrain.entropy;
+  const [entropyLine] = byPrefix('verdict.rl.entropy.');
+  assert.equal(entropyLine.key, `verdict.rl.entropy.${Math.abs(dh) <= NOISE.entropyNats ? 'flat' : dh > 0 ? 'rose' : 'fell'}`, note('entropy'));
+  const H = c.heldoutPrompts * c.finalEvalSamples;
+  const held = judge(run.beforeHeldout.accuracy, run.afterHeldout.accuracy, H);
+  assert.equal(byPrefix('verdict.rl.held.')[0].key, `verdict.rl.held.${held.dir}`, note('held-out accuracy'));
+  const [transfer] = byPrefix('verdict.rl.transfer.');
+  const kind = transfer.key.split('.').pop();
+  const gap = held.delta - train.delta;
+  const gapNoise = Math.hypot(held.noise, train.noise);
+  // "Smaller than on train" only when it is, beyond the noise of both changes.
+  if (kind === 'partly' || kind === 'less') assert.ok(gap < -gapNoise, note(`held-out change ${held.delta} below train ${train.delta}`));
+  if (kind === 'more') assert.ok(gap > gapNoise, note('held-out above train'));
+  if (kind === 'carried') assert.ok(train.dir === 'rose' && held.dir === 'rose' && gap >= -gapNoise, note('carried over'));
+  if (kind === 'same') assert.ok(Math.abs(gap) <= gapNoise, note('level'));
+  if (kind === 'notFell') assert.equal(held.dir, 'fell', note('held-out fell'));
+  if (kind === 'notFlat') assert.equal(held.dir, 'flat', note('held-out flat'));
+  if (['partly', 'carried', 'notFell', 'notFlat'].includes(kind)) assert.equal(train.dir, 'rose', note('a train gain'));
+  const passDraws = c.heldoutPrompts * Math.floor(c.finalEvalSamples / 4);
+  const pass = judge(run.beforeHeldout.passAt4, run.afterHeldout.passAt4, passDraws);
+  assert.equal(byPrefix('verdict.rl.pass4.')[0].key, `verdict.rl.pass4.${pass.dir}`, note('held-out pass@4'));
+  return 5;
+}
+
+function checkSection7(run, summary, lines, en, note) {
+  const c = run.config;
+  const h = run.history;
+  const n = h.length;
+  const w = Math.max(1, Math.round(n / 4));
+  const first = h.slice(0, w);
+  const last = h.slice(-w);
+  // The bold summary: the 64-answer evaluations (not update 1's 4 samples), window means.
+  assert.equal(summary.key, 'verdict.updates.summary.eval', note('summary endpoints'));
+  assert.deepEqual([summary.params.acc0, summary.params.acc1], [f3(run.beforeTrain.accuracy), f3(run.afterTrain.accuracy)], note('summary accuracy'));
+  const info0 = avg(first.map((r) => r.informativeFraction));
+  const info1 = avg(last.map((r) => r.informativeFraction));
+  assert.deepEqual([summary.params.info0, summary.params.info1], [f3(info0), f3(info1)], note('summary rate windows'));
+  let checked = 1;
+
+  const silent = h.filter((r) => r.informativeFraction === 0).length;
+  assert.equal(lines[0].key, silent ? 'verdict.updates.silent' : 'verdict.updates.signal', note('silent updates'));
+  assert.equal(lines[0].params.silent, silent);
+  checked += 1;
+
+  const rate = judge(info0, info1, w * c.promptBatch);
+  const rateLine = lines.find((l) => l.key.startsWith('verdict.updates.rate.'));
+  assert.equal(rateLine.key, `verdict.updates.rate.${rate.dir}`, note(`rate ${info0} -> ${info1}`));
+  checked += 1;
+
+  const accuracy = judge(run.beforeTrain.accuracy, run.afterTrain.accuracy, c.trainPrompts * c.finalEvalSamples);
+  const cause = lines.find((l) => l.key.startsWith('verdict.updates.cause.'));
+  assert.equal(Boolean(cause), rate.dir === 'fell', note('a cause only for a fall'));
+  // "As the policy succeeds" only when accuracy rose.
+  if (en.includes('as the policy succeeds')) assert.equal(accuracy.dir, 'rose', note('"as the policy succeeds" with accuracy not up'));
+  if (cause) {
+    assert.equal(cause.key === 'verdict.updates.cause.succeeds', accuracy.dir === 'rose', note('cause'));
+    if (cause.key === 'verdict.updates.cause.alike') assert.ok(run.afterTrain.entropy < run.beforeTrain.entropy - NOISE.entropyNats, note('entropy fell'));
+    checked += 1;
+  }
+
+  const extra = c.formatWeight > 0 || c.overlongWeight > 0;
+  const split = lines.find((l) => l.key === 'verdict.updates.split');
+  assert.equal(Boolean(split), extra, note('the format part named when the format reward is on'));
+  if (split) {
+    const c0 = avg(first.map((r) => r.correctnessInformativeFraction));
+    const c1 = avg(last.map((r) => r.correctnessInformativeFraction));
+    assert.deepEqual([split.params.c0, split.params.c1, split.params.f0, split.params.f1], [c0, c1, info0 - c0, info1 - c1].map((x) => x.toFixed(2)), note('split'));
+    const formatFall = lines.some((l) => l.key === 'verdict.updates.formatFall');
+    assert.equal(formatFall, rate.dir === 'fell' && info0 - c0 - (info1 - c1) > (info0 - info1) / 2, note('format-only fall'));
+    const dominates = lines.some((l) => l.key === 'verdict.updates.formatDominates');
+    assert.equal(dominates, info1 > 0 && (info1 - c1) / info1 > NOISE.formatDominates, note('format-only dominates'));
+    checked += 1 + formatFall + dominates;
+  }
+
+  // "Every sample wrong ... zero advantages" only when it is true: no format reward, no overlong.
+  const allWrong = lines.find((l) => l.key.startsWith('verdict.updates.allWrong.'));
+  assert.equal(allWrong.key === 'verdict.updates.allWrong.off', !extra, note('zero advantages'));
+  if (en.includes('zero advantages')) assert.ok(!extra, note('"zero advantages" with the format reward on'));
+  checked += 1;
+
+  const maxClip = Math.max(...h.map((r) => r.clipFractionRegion ?? 0));
+  const ratioLine = lines.find((l) => l.key.startsWith('verdict.updates.ratios.') && l.key !== 'verdict.updates.ratios.unclipped');
+  if (c.lossType === 'cispo') {
+    assert.equal(ratioLine.key, 'verdict.updates.ratios.cispo', note('CISPO has no clip fraction'));
+    assert.equal(ratioLine.params.capped, (Math.max(...h.map((r) => r.cispoClipRatio ?? 0)) * 100).toFixed(1));
+  } else if (['grpo', 'bnpo', 'dr_grpo', 'dapo', 'luspo'].includes(c.lossType)) {
+    assert.equal(ratioLine.params.clip, (maxClip * 100).toFixed(1), note('clip share'));
+    const rmin = Math.min(...h.map((r) => r.ratioMin));
+    const rmax = Math.max(...h.map((r) => r.ratioMax));
+    const outside = rmin < 1 - c.epsLow || rmax > 1 + c.epsHigh;
+    assert.equal(lines.some((l) => l.key === 'verdict.updates.ratios.unclipped'), maxClip === 0 && outside, note('unclipped explained'));
+  } else {
+    assert.equal(ratioLine.key, 'verdict.updates.ratios.noClip', note(`${c.lossType} has no PPO clip`));
+    assert.equal(maxClip, 0, note('no clip, no clip fraction'));
+  }
+  return checked + 1;
+}
+
+function checkSection8(run, summary, lines, passLines, en, note) {
+  const cov = run.coverage;
+  const n = cov.samples;
+  const before = new Map(run.beforeTrainByPrompt.map((p) => [p.promptId, p.accuracy]));
+  const after = new Map(run.afterTrainByPrompt.map((p) => [p.promptId, p.accuracy]));
+  let lost = 0;
+  let gained = 0;
+  for (const [id, b] of before) {
+    if (b > 0 && after.get(id) === 0) lost += 1;
+    if (b === 0 && after.get(id) > 0) gained += 1;
+  }
+  const flicker = (values) => values.filter((p) => p > 0).reduce((sum, p) => sum + (1 - p) ** n, 0);
+  const lostCritical = poissonCritical(flicker([...before.values()]));
+  const gainedCritical = poissonCritical(flicker([...after.values()]));
+  const solved0 = [...before.values()].filter((p) => p > 0).length;
+  const solved1 = [...after.values()].filter((p) => p > 0).length;
+  assert.deepEqual([cov.beforeTrain.solved, cov.afterTrain.solved], [solved0, solved1], note('solved counts'));
+  const fewer = solved1 < solved0 && lost >= lostCritical;
+  const more = solved1 > solved0 && gained >= gainedCritical;
+  const draws = cov.beforeTrain.prompts * n;
+  const accuracy = judge(cov.beforeTrain.meanAccuracy, cov.afterTrain.meanAccuracy, draws);
+  const successes = (side) => Math.max(1, Math.round(side.meanAccuracy * side.prompts * n));
+  const share = judge(cov.beforeTrain.topQuarterShare, cov.afterTrain.topQuarterShare, successes(cov.beforeTrain), successes(cov.afterTrain));
+  const expected = fewer ? (accuracy.dir !== 'rose' ? 'lostCoverage' : share.dir === 'rose' ? 'concentrated' : 'narrowNoShare') : more ? 'spread' : `same.${accuracy.dir}`;
+  const verdict = summary[summary.length - 1];
+  assert.equal(verdict.key, `verdict.coverage.${expected}`, note(`coverage: lost ${lost} (critical ${lostCritical}), solved ${solved0}->${solved1}`));
+  assert.equal(summary[0].params.lost, lost, note('lost count'));
+  // The notebook's sentence only when all three measures moved its way, beyond noise and chance.
+  if (en.includes('success concentrated on fewer prompts')) assert.ok(fewer && accuracy.dir === 'rose' && share.dir === 'rose', note('"concentrated"'));
+  if (en.includes('did not lose coverage')) assert.ok(!fewer, note('"did not lose coverage"'));
+
+  const lostLine = lines[0];
+  assert.equal(lostLine.key, lost === 0 ? 'verdict.coverage.lostNone' : lost >= lostCritical ? 'verdict.coverage.lostBeyond' : 'verdict.coverage.lostWithin', note('lost beyond chance'));
+  const extra = run.config.formatWeight > 0 || run.config.overlongWeight > 0;
+  assert.equal(lines[1].key === 'verdict.coverage.allWrong.off', !extra, note('"never produced a gradient"'));
+
+  // pass@k, k by k, from scratch.
+  const kinds = [];
+  for (const [split, b, a] of [['train', cov.beforeTrain, cov.afterTrain], ['heldout', cov.beforeHeldout, cov.afterHeldout]]) {
+    const signs = b.passAtK.ks.map((k, i) => {
+      const d = judge(b.passAtK.values[i], a.passAtK.values[i], b.prompts * Math.floor(n / k));
+      return d.dir === 'rose' ? 1 : d.dir === 'fell' ? -1 : 0;
+    });
+    const rl = signs.indexOf(1);
+    const base = signs.indexOf(-1);
+    const kind = rl < 0 && base < 0 ? 'level' : base < 0 ? 'rlAhead' : rl < 0 ? 'baseAhead' : rl < base ? 'crossed' : 'reverse';
+    const k = kind === 'crossed' ? b.passAtK.ks[base] : kind === 'reverse' ? b.passAtK.ks[rl] : null;
+    kinds.push({ split, kind, k });
+  }
+  if (kinds[0].kind === kinds[1].kind) {
+    assert.equal(passLines.length, 1, note('one pass@k sentence when both splits agree'));
+    assert.equal(passLines[0].key, `verdict.passAtK.both.${kinds[0].kind}`, note('pass@k both'));
+    if (kinds[0].k !== null) assert.deepEqual([passLines[0].params.k, passLines[0].params.hk], [kinds[0].k, kinds[1].k], note('crossing k'));
+  } else {
+    assert.deepEqual(passLines.map((l) => [l.key, l.params.k ?? null]), kinds.map((v) => [`verdict.passAtK.${v.kind}`, v.k]), note('pass@k per split'));
+  }
+  // "Sharpened" only after a crossing from RL ahead to base ahead.
+  if (en.includes('RL sharpened')) assert.ok(kinds.some((v) => v.kind === 'crossed'), note('"sharpened" without a crossing'));
+  return 3 + passLines.length;
+}
+
+test('plural forms: Russian agrees with the count (Intl.PluralRules), English too', () => {
+  const forms = 'промпт|промпта|промптов|промпта';
+  assert.deepEqual([1, 2, 5, 11, 21, 22, 64, 112].map((n) => pluralForm(forms, n, 'ru')), ['промпт', 'промпта', 'промптов', 'промптов', 'промпт', 'промпта', 'промпта', 'промптов']);
+  assert.deepEqual([1, 2, 64].map((n) => pluralForm('update|updates', n, 'en')), ['update', 'updates', 'updates']);
+  assert.equal(t('verdict.coverage.heldout', { n: 21, solved0: 1, solved1: 1, mean0: '0', mean1: '0' }, 'ru').startsWith('Held-out (21 промпт)'), true);
+});
+
+test('verdict matrix: every sentence of sections 6-8 agrees with its run, none printed twice (EN and RU)', { timeout: 240000 }, async () => {
+  const started = Date.now();
+  const runs = await makeRuns();
+  let sentences = 0;
+  let rendered = 0;
+  const kindsSeen = new Set();
+  for (const [id, run] of runs) {
+    const note = (what) => `${id}: ${what}`;
+    const context = { config: run.config, info: run, result: run };
+    const s6 = verdicts.rlLoopVerdicts(run);
+    const s7summary = verdicts.updatesSummary(run.history, context);
+    const s7 = verdicts.updatesVerdicts(run.history, context);
+    const s8summary = verdicts.coverageSummary(run);
+    const s8 = verdicts.coverageVerdicts(run);
+    const s8pass = verdicts.passAtKVerdicts(run);
+    const all = [...s6, s7summary, ...s7, ...s8summary, ...s8, ...s8pass];
+    for (const l of all) kindsSeen.add(l.key);
+    rendered += all.length * 2;
+    const texts = {};
+    for (const lang of ['en', 'ru']) {
+      const words = all.map((l) => verdicts.verdictText((key, params) => t(key, params, lang), l));
+      for (const text of words) {
+        assert.doesNotMatch(text, /\{\w+(#[\w.]+)?\}|undefined|NaN|null|verdict\./, note(`unfilled or missing in ${lang}: ${text}`));
+      }
+      const seen = new Set();
+      for (const text of words) {
+        assert.ok(!seen.has(text), note(`printed twice in ${lang}: ${text}`));
+        seen.add(text);
+      }
+      texts[lang] = words.join(' ');
+    }
+    if (/[a-z]{4,}/i.test(texts.ru.replace(/train|[Hh]eld-out|pass@\d+|CISPO|KL|teacher-forced|RL|dapo|grpo|bnpo|dr_grpo|luspo|sapo|cispo|gspo|vespo|high|low/g, ''))) {
+      assert.fail(note(`English words in the Russian text: ${texts.ru.match(/[a-z]{4,}/gi)}`));
+    }
+    sentences += checkSection6(run, s6, note);
+    sentences += checkSection7(run, s7summary, s7, texts.en, note);
+    sentences += checkSection8(run, s8summary, s8, s8pass, texts.en, note);
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`verdict matrix: ${runs.size} runs (${CASES.length} configs x ${SMOKE_SEEDS.length} smoke seeds + ${FULL_SEEDS.length} full), ${sentences} sentence claims re-derived and checked, ${rendered} sentences rendered (EN + RU) without repeats; ${kindsSeen.size} distinct sentence kinds seen; ${seconds} s`);
+  assert.equal(runs.size, CASES.length * SMOKE_SEEDS.length + FULL_SEEDS.length);
+  // The matrix exercises both sides of the rules that issue 24 found false.
+  for (const key of ['verdict.updates.allWrong.off', 'verdict.updates.allWrong.format', 'verdict.updates.ratios.cispo', 'verdict.coverage.lostCoverage', 'verdict.rl.transfer.partly']) {
+    assert.ok(kindsSeen.has(key), `the matrix never printed ${key}`);
+  }
+});

@@ -1,0 +1,132 @@
+// The sentences of sections 6-8 that describe a run, each chosen by a rule of
+// web/js/training/verdicts.js (docs/coverage.md, "Verdicts"). {count#noun} is the form of
+// plural.noun that agrees with count (i18n.js pluralForm).
+export default {
+  'plural.update': 'update|updates',
+  'plural.updateOf': 'update|updates',
+  'plural.prompt': 'prompt|prompts',
+  'plural.promptOf': 'prompt|prompts',
+  'plural.answer': 'answer|answers',
+  'plural.answerOf': 'answer|answers',
+
+  // --- section 6 ---------------------------------------------------------------------------------
+  'verdict.rl.train.rose':
+    'In this run train accuracy rose from {acc0} to {acc1} ({samples} fresh {samples#answer} to each of {prompts} {prompts#promptOf}; a change within ±{noise} would be noise).',
+  'verdict.rl.train.fell':
+    'In this run train accuracy fell from {acc0} to {acc1} ({samples} fresh {samples#answer} to each of {prompts} {prompts#promptOf}; a change within ±{noise} would be noise).',
+  'verdict.rl.train.flat':
+    'In this run train accuracy did not change beyond noise: {acc0} → {acc1}, within ±{noise} ({samples} fresh {samples#answer} to each of {prompts} {prompts#promptOf}).',
+  'verdict.rl.entropy.fell':
+    'The entropy of the samples fell from {h0} to {h1}; the teacher-forced KL from the base policy ended at {kl1}.',
+  'verdict.rl.entropy.rose':
+    'The entropy of the samples rose from {h0} to {h1}; the teacher-forced KL from the base policy ended at {kl1}.',
+  'verdict.rl.entropy.flat':
+    'The entropy of the samples changed by less than {floor} nats ({h0} → {h1}); the teacher-forced KL from the base policy ended at {kl1}.',
+  'verdict.rl.held.rose': 'On held-out prompts, never trained on, accuracy rose from {acc0} to {acc1} (noise ±{noise}).',
+  'verdict.rl.held.fell': 'On held-out prompts, never trained on, accuracy fell from {acc0} to {acc1} (noise ±{noise}).',
+  'verdict.rl.held.flat': 'On held-out prompts, never trained on, accuracy did not change beyond noise: {acc0} → {acc1}, within ±{noise}.',
+  'verdict.rl.transfer.carried':
+    'The held-out change ({dh}) is level with the train change ({dt}) within noise (±{noise}), or above it: in this run what was learnt carried over.',
+  'verdict.rl.transfer.partly':
+    'The held-out gain ({dh}) is smaller than the train gain ({dt}) beyond noise (±{noise}): what RL gained on the prompts it practised carried over only in part.',
+  'verdict.rl.transfer.notFlat': 'So the train gain ({dt}) did not carry over to prompts never trained on.',
+  'verdict.rl.transfer.notFell': 'So the train gain ({dt}) did not carry over: on prompts never trained on, accuracy fell ({dh}).',
+  'verdict.rl.transfer.less': 'The held-out change ({dh}) is below the train change ({dt}) beyond noise (±{noise}).',
+  'verdict.rl.transfer.more': 'The held-out change ({dh}) is above the train change ({dt}) beyond noise (±{noise}).',
+  'verdict.rl.transfer.same': 'The held-out change ({dh}) and the train change ({dt}) are level within noise (±{noise}).',
+  'verdict.rl.pass4.rose': 'Held-out pass@4 rose from {p0} to {p1} (noise ±{noise}): more held-out prompts are solved within 4 tries.',
+  'verdict.rl.pass4.fell': 'Held-out pass@4 fell from {p0} to {p1} (noise ±{noise}): fewer held-out prompts are solved within 4 tries.',
+  'verdict.rl.pass4.flat': 'Held-out pass@4 did not change beyond noise: {p0} → {p1}, within ±{noise}.',
+
+  // --- section 7 ---------------------------------------------------------------------------------
+  'verdict.updates.summary.eval':
+    'Over {n} {n#update}: train accuracy {acc0} → {acc1} and entropy {h0} → {h1} ({samples}-answer evaluations before and after RL, as in sections 6 and 8); informative-group rate {info0} → {info1} (means of the first and the last {w} {w#update}); the ratios stayed within [{rmin}, {rmax}].',
+  'verdict.updates.summary.window':
+    'Over {n} {n#update} so far: fresh-generation accuracy {acc0} → {acc1}, entropy {h0} → {h1}, informative-group rate {info0} → {info1} (means of the first and the last {w} {w#update}); the ratios stayed within [{rmin}, {rmax}].',
+  'verdict.updates.signal': 'In this run every one of the {n} {n#updateOf} had informative groups (rate between {min} and {max}).',
+  'verdict.updates.silent':
+    'In this run {silent} of the {n} {n#updateOf} had no informative group at all (rate between {min} and {max}): those updates carried no reward signal.',
+  'verdict.updates.rate.fell':
+    'The informative-group rate fell from {start} (mean of updates 1–{w}) to {end} (updates {from}–{n}), by more than its noise (±{noise}).',
+  'verdict.updates.rate.rose':
+    'The informative-group rate rose from {start} (mean of updates 1–{w}) to {end} (updates {from}–{n}), by more than its noise (±{noise}).',
+  'verdict.updates.rate.flat':
+    'The informative-group rate did not change beyond its noise (±{noise}): {start} in updates 1–{w}, {end} in updates {from}–{n}.',
+  'verdict.updates.cause.succeeds': 'Train accuracy rose ({acc0} → {acc1}): as the policy succeeds, its groups stop disagreeing.',
+  'verdict.updates.cause.alike':
+    'Train accuracy did not rise ({acc0} → {acc1}) while the entropy fell to {h1}: the groups stopped disagreeing because the policy answers alike, right or wrong, not because it succeeds.',
+  'verdict.updates.cause.notSucceeds': 'Train accuracy did not rise ({acc0} → {acc1}): the groups stopped disagreeing, but not because the policy succeeds.',
+  'verdict.updates.split':
+    'By cause, as shares of all groups: groups whose correctness differs went {c0} → {c1}; groups that differ only in the format reward (or the overlong punishment) went {f0} → {f1}.',
+  'verdict.updates.formatFall':
+    'Most of that fall ({fdrop} of {drop}) is the format-only part: fewer groups differ in format alone, which says nothing about the answers becoming right.',
+  'verdict.updates.formatDominates':
+    'In the last {w} {w#update} more groups differ only in format ({f1} of all groups) than in correctness ({c1}): most of the signal there teaches the format reward, not the answer.',
+  'verdict.updates.allWrong.off':
+    'With the format reward off and no overlong punishment, a group whose answers are all wrong has equal rewards and zero advantages: it teaches nothing.',
+  'verdict.updates.allWrong.format':
+    'With the format reward on (weight {w}), a group whose answers are all wrong still carries a gradient when their format differs: rewards {w}, {w}, {w}, 0 are not equal, so its advantages are not zero, and they teach format, not correctness.',
+  'verdict.updates.allWrong.overlong':
+    'With the overlong punishment on (weight {w}), a group whose answers are all wrong still carries a gradient when their lengths differ: its rewards are not equal, so its advantages are not zero.',
+  'verdict.updates.ratios.clip':
+    'The ratios stayed within [{rmin}, {rmax}]; in any one update at most {clip}% of tokens were clipped (ratio below {lo} with A < 0, or above {hi} with A > 0).',
+  'verdict.updates.ratios.clipSeq':
+    'The ratios stayed within [{rmin}, {rmax}]; in any one update at most {clip}% of completions were clipped (sequence-level ratio below {lo} with A < 0, or above {hi} with A > 0).',
+  'verdict.updates.ratios.unclipped':
+    'The ratios that left [{lo}, {hi}] did so on the side where the clip does not act (below {lo} with A ≥ 0, or above {hi} with A ≤ 0): the minimum keeps the unclipped, more pessimistic branch, so the clip chart stays at 0.',
+  'verdict.updates.ratios.cispo':
+    'The ratios stayed within [{rmin}, {rmax}]. CISPO clips no token out of the gradient: it caps each token’s importance weight at 1 + ε high = {hi} (the cap carries no gradient) and has no lower bound, so the clip chart stays at 0; in any one update at most {capped}% of tokens (with A > 0) had their weight capped.',
+  'verdict.updates.ratios.noClip': 'The ratios stayed within [{rmin}, {rmax}]. The loss {loss} has no PPO-style clip, so the clip chart stays at 0.',
+
+  // --- section 8 ---------------------------------------------------------------------------------
+  'verdict.coverage.summary':
+    '{n} train {n#prompt}, {samples} fresh {samples#answer} to each. Mean accuracy {mean0} → {mean1}. Solved at least once: {solved0} → {solved1} ({lost} lost all success, {gained} newly solved). Share of all successes held by the best quarter ({top} {top#prompt}): {share0} → {share1}.',
+  'verdict.coverage.heldout': 'Held-out ({n} {n#prompt}): solved at least once {solved0} → {solved1}, mean accuracy {mean0} → {mean1}.',
+  'verdict.coverage.concentrated':
+    'In this run success concentrated on fewer prompts, as the notebook says: mean accuracy rose ({mean0} → {mean1}), {lost} {lost#prompt} lost all success, more than chance explains (up to {chance}), and the best quarter’s share grew beyond noise ({share0} → {share1}).',
+  'verdict.coverage.lostCoverage':
+    'In this run RL lost coverage: {lost} {lost#prompt} lost all success, more than chance explains (up to {chance}; solved {solved0} → {solved1}), while mean accuracy did not rise ({mean0} → {mean1}). This is not the notebook’s trade of coverage for accuracy; the best quarter’s share went {share0} → {share1}.',
+  'verdict.coverage.narrowNoShare':
+    'In this run fewer prompts were solved ({lost} lost all success, more than chance explains, up to {chance}) and mean accuracy rose ({mean0} → {mean1}), but the best quarter’s share did not grow beyond noise ({share0} → {share1}): success did not concentrate as the notebook says.',
+  'verdict.coverage.spread':
+    'In this run success spread: {gained} {gained#prompt} unsolved before RL were solved after it, more than chance explains (up to {chance}; solved {solved0} → {solved1}); mean accuracy {mean0} → {mean1}.',
+  'verdict.coverage.same.rose':
+    'In this run the number of prompts solved at least once did not change beyond chance ({solved0} → {solved1}; up to {chance} of the solved prompts would show no success by chance alone), so success did not concentrate on fewer prompts; mean accuracy rose ({mean0} → {mean1}).',
+  'verdict.coverage.same.fell':
+    'In this run the number of prompts solved at least once did not change beyond chance ({solved0} → {solved1}; up to {chance} of the solved prompts would show no success by chance alone), so success did not concentrate on fewer prompts; mean accuracy fell ({mean0} → {mean1}).',
+  'verdict.coverage.same.flat':
+    'In this run the number of prompts solved at least once did not change beyond chance ({solved0} → {solved1}; up to {chance} of the solved prompts would show no success by chance alone), and mean accuracy did not change beyond noise either ({mean0} → {mean1}).',
+  'verdict.coverage.lostBeyond':
+    '{lost} of the {n} train {n#promptOf} showed no success in {samples} {samples#answer} after RL although they had some before; an unchanged policy would lose about {expected} that way by chance (chance alone explains up to {bound}), so chance alone does not explain them. A lost prompt is below about {floor}% success per answer, not at zero.',
+  'verdict.coverage.lostWithin':
+    '{lost} of the {n} train {n#promptOf} showed no success in {samples} {samples#answer} after RL although they had some before; an unchanged policy would lose about {expected} that way by chance (chance alone explains up to {bound}), so these losses are within chance. A prompt shown as lost is below about {floor}% success per answer, not at zero.',
+  'verdict.coverage.lostNone':
+    'No train prompt that had a success before RL was left without one after it, in {samples} {samples#answer} each. A prompt shown as lost would be below about {floor}% success per answer, not at zero.',
+  'verdict.coverage.allWrong.off':
+    'With the format reward off, a group of all-wrong answers has equal rewards: a prompt the policy never solves produces no gradient, and one it always solves produces none either.',
+  'verdict.coverage.allWrong.format':
+    'With the format reward on (weight {w}), a prompt the policy never solves still produces a gradient whenever its answers differ in format: the update pushes it towards well-formed answers, right or not.',
+  'verdict.coverage.allWrong.overlong':
+    'With the overlong punishment on (weight {w}), a prompt the policy never solves still produces a gradient whenever its answers differ in length.',
+  'verdict.on.train': 'On train prompts',
+  'verdict.on.heldout': 'On held-out prompts',
+  'verdict.passAtK.crossed':
+    '{split} the RL policy is ahead at small k (pass@1 {a1} → {b1}) and the base policy overtakes it at k = {k} (pass@{n}: base {an}, RL {bn}): RL sharpened what the base policy could already do more than it expanded it.',
+  'verdict.passAtK.reverse':
+    '{split} the base policy is ahead at small k (pass@1 {a1} → {b1}) and the RL policy overtakes it at k = {k} (pass@{n}: base {an}, RL {bn}).',
+  'verdict.passAtK.rlAhead':
+    '{split} the curves never cross up to k = {n}: the RL policy is ahead, or level within noise, at every k (pass@1 {a1} → {b1}, pass@{n} {an} → {bn}).',
+  'verdict.passAtK.baseAhead':
+    '{split} the base policy is ahead, or level within noise, at every k up to {n}, so the curves never cross: RL is worse here at every k, not sharper (pass@1 {a1} → {b1}, pass@{n} {an} → {bn}).',
+  'verdict.passAtK.level': '{split} the two curves are level within noise at every k up to {n} (pass@1 {a1} → {b1}, pass@{n} {an} → {bn}).',
+  'verdict.passAtK.both.crossed':
+    'On train and held-out prompts alike the RL policy is ahead at small k (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}) and the base policy overtakes it, at k = {k} on train and k = {hk} on held-out: RL sharpened what the base policy could already do more than it expanded it.',
+  'verdict.passAtK.both.reverse':
+    'On train and held-out prompts alike the base policy is ahead at small k (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}) and the RL policy overtakes it, at k = {k} on train and k = {hk} on held-out.',
+  'verdict.passAtK.both.rlAhead':
+    'On train and held-out prompts the curves never cross up to k = {n}: the RL policy is ahead, or level within noise, at every k (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}).',
+  'verdict.passAtK.both.baseAhead':
+    'On train and held-out prompts the base policy is ahead, or level within noise, at every k up to {n}, so the curves never cross: RL is worse at every k, not sharper (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}).',
+  'verdict.passAtK.both.level':
+    'On train and held-out prompts the two curves are level within noise at every k up to {n} (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}).',
+};

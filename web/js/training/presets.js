@@ -1,0 +1,34 @@
+// Section 6's learning experiments, each a patch of the form (URL keys), one click away. DOM-free:
+// the page's preset buttons and tests/node/verdicts-matrix.test.mjs read them here.
+import { ESTIMATORS } from './run-config.js';
+
+/** Learning experiments: each a patch of the form, one click away. */
+export const PRESETS = [
+  { id: 'notebook', patch: {} },
+  { id: 'kl', patch: { 'rl.beta': 0.04 } },
+  { id: 'noClip', patch: { 'rl.epsLow': 0.999, 'rl.epsHigh': 10, 'rl.updateEpochs': 4 } },
+  { id: 'hotLr', patch: { 'rl.lr': 0.02, 'rl.updateEpochs': 4 } },
+  { id: 'dynamic', patch: { 'rl.dynamic': true } },
+  { id: 'smallGroup', patch: { 'rl.groupSize': 2 } },
+  { id: 'gspo', patch: { 'rl.isLevel': 'sequence' } },
+  { id: 'drGrpo', patch: { 'rl.lossType': 'dr_grpo', 'rl.scaleRewards': 'none' } },
+  // TRL 1.9's ideas. CISPO's cap is epsilon_high itself: the paper's 5.0, not the notebook's 0.28.
+  { id: 'cispo', patch: { 'rl.lossType': 'cispo', 'rl.epsHigh': 5 } },
+  { id: 'sapo', patch: { 'rl.lossType': 'sapo' } },
+  { id: 'entropyMask', patch: { 'rl.topEntropyQuantile': 0.2 } },
+  { id: 'samplerMismatch', patch: { 'rl.samplerMismatch': 0.5, 'rl.vllmImportanceSamplingCorrection': false } },
+  {
+    id: 'samplerCorrected',
+    patch: { 'rl.samplerMismatch': 0.5, 'rl.vllmImportanceSamplingCorrection': true, 'rl.vllmImportanceSamplingMode': 'token_truncate' },
+  },
+  { id: 'normalizeThenSum', patch: { 'rl.multiObjectiveAggregation': 'normalize_then_sum' } },
+];
+
+/**
+ * "GRPO and its ancestors": the notebook's config with each advantage estimator in turn (the
+ * same seed, so a reader can run them one after another and compare).
+ */
+export const ANCESTOR_PRESETS = ESTIMATORS.map((estimator) => ({
+  id: `estimator_${estimator}`,
+  patch: { 'rl.advantageEstimator': estimator },
+}));

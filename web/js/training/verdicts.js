@@ -1,0 +1,426 @@
+// Every sentence of sections 6-8 that describes a run is chosen here, by a rule over the run's own
+// numbers, with each threshold and noise floor written once (NOISE; docs/coverage.md, "Verdicts"
+// says why each is what it is). A rule has the words for the opposite too: rose / fell / unchanged
+// within noise; crossed at k / never crossed / base ahead at every k; concentrated / spread / lost
+// coverage. Endpoints are the 64-sample evaluations, or means over a window of updates, never a
+// single noisy update. DOM-free and language-free: a sentence is {key, params}; verdictText()
+// turns it into words (the page, tests/node/verdicts-matrix.test.mjs).
+
+/** The thresholds of every verdict, in one place. */
+export const NOISE = Object.freeze({
+  // A change is called a rise or a fall only beyond Z standard errors of the difference (~95%).
+  z: 2,
+  // A count of lost (or gained) prompts is beyond chance when chance gives it at most this often:
+  // the detection floor's 95% (docs/coverage.md).
+  alpha: 0.05,
+  // Section 7's endpoints: means over the first and the last quarter of the updates.
+  windowFraction: 0.25,
+  // Entropy (nats, a mean over thousands of tokens) changes smaller than this are "unchanged".
+  entropyNats: 0.02,
+  // Format-only groups "dominate" when they are more than this share of the informative groups.
+  formatDominates: 0.5,
+});
+
+const fixed = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
+const signed = (x, digits = 3) => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}` : '—');
+const mean = (values) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+const line = (key, params = {}) => ({ key, params });
+/** A parameter that is itself a dictionary key (translated by verdictText). */
+const word = (key) => ({ key });
+
+/** The variance of a proportion p over n draws, with the (x+1)/(n+2) estimate so 0 and 1 keep a floor. */
+function proportionVariance(p, n) {
+  const q = (p * n + 1) / (n + 2);
+  return (q * (1 - q)) / n;
+}
+
+/** Z standard errors of p1 - p0, two independent proportions over n0 and n1 draws. */
+export function proportionNoise(p0, n0, p1, n1) {
+  return NOISE.z * Math.sqrt(proportionVariance(p0, n0) + proportionVariance(p1, n1));
+}
+
+/** 'rose' | 'fell' | 'flat' (unchanged within noise). */
+export function direction(before, after, noise) {
+  const delta = after - before;
+  if (!(Math.abs(delta) > noise)) return 'flat';
+  return delta > 0 ? 'rose' : 'fell';
+}
+
+/** A measured change: endpoints, its noise floor and its direction. */
+function change(before, after, noise) {
+  return { before, after, delta: after - before, noise, dir: direction(before, after, noise) };
+}
+
+/** The evaluation size of one split: prompts x fresh answers each (finalEvalSamples). */
+function evalDraws(config, split) {
+  const prompts = split === 'train' ? config.trainPrompts : config.heldoutPrompts;
+  return { prompts, samples: config.finalEvalSamples, draws: prompts * config.finalEvalSamples };
+}
+
+/** Changes of accuracy, entropy and pass@4 between two evaluations of one split. */
+export function evaluationChanges(config, before, after, split) {
+  const { prompts, samples, draws } = evalDraws(config, split);
+  // pass@k's unbiased estimate over n samples is at least as precise as the mean of n/k disjoint
+  // blocks of k: a proportion over prompts * floor(n/k) draws.
+  const passDraws = prompts * Math.max(1, Math.floor(samples / 4));
+  return {
+    prompts,
+    samples,
+    accuracy: change(before.accuracy, after.accuracy, proportionNoise(before.accuracy, draws, after.accuracy, draws)),
+    entropy: change(before.entropy, after.entropy, NOISE.entropyNats),
+    passAt4: change(before.passAt4, after.passAt4, proportionNoise(before.passAt4, passDraws, after.passAt4, passDraws)),
+  };
+}
+
+// --- Section 6 ---------------------------------------------------------------------------------
+
+/** Section 6: before/after on train and held-out prompts. Null until the run has finished. */
+export function rlLoopVerdicts(result) {
+  const config = result?.config;
+  if (!config || !result.beforeTrain || !result.afterTrain) return null;
+  const train = evaluationChanges(config, result.beforeTrain, result.afterTrain, 'train');
+  const lines = [
+    line(`verdict.rl.train.${train.accuracy.dir}`, { acc0: fixed(train.accuracy.before), acc1: fixed(train.accuracy.after), noise: fixed(train.accuracy.noise), samples: train.samples, prompts: train.prompts }),
+    line(`verdict.rl.entropy.${train.entropy.dir}`, { h0: fixed(train.entropy.before), h1: fixed(train.entropy.after), kl1: fixed(result.afterTrain.teacherForcedKl, 4), floor: String(NOISE.entropyNats) }),
+  ];
+  const bh = result.beforeHeldout;
+  const ah = result.afterHeldout;
+  if (bh && ah && Number.isFinite(bh.accuracy) && Number.isFinite(ah.accuracy)) {
+    const held = evaluationChanges(config, bh, ah, 'heldout');
+    const a = held.accuracy;
+    lines.push(line(`verdict.rl.held.${a.dir}`, { acc0: fixed(a.before), acc1: fixed(a.after), noise: fixed(a.noise) }));
+    const gap = a.delta - train.accuracy.delta;
+    const gapNoise = Math.hypot(a.noise, train.accuracy.noise);
+    const compared = direction(train.accuracy.delta, a.delta, gapNoise); // held-out's change against train's
+    let transfer;
+    if (train.accuracy.dir === 'rose') {
+      if (a.dir === 'fell') transfer = 'notFell';
+      else if (a.dir === 'flat') transfer = 'notFlat';
+      else transfer = compared === 'fell' ? 'partly' : 'carried';
+    } else transfer = { fell: 'less', rose: 'more', flat: 'same' }[compared];
+    lines.push(line(`verdict.rl.transfer.${transfer}`, { dh: signed(a.delta), dt: signed(train.accuracy.delta), noise: fixed(gapNoise), gap: signed(gap) }));
+    const p = held.passAt4;
+    if (Number.isFinite(p.before) && Number.isFinite(p.after)) lines.push(line(`verdict.rl.pass4.${p.dir}`, { p0: fixed(p.before), p1: fixed(p.after), noise: fixed(p.noise) }));
+  }
+  return lines;
+}
+
+// --- Section 7 ---------------------------------------------------------------------------------
+
+/** The number of updates in each of section 7's two windows. */
+export function windowSize(n) {
+  return Math.max(1, Math.round(n * NOISE.windowFraction));
+}
+
+/** Means of `field` over the first and the last window of a history. */
+export function windowMeans(history, field) {
+  const w = windowSize(history.length);
+  const values = (rows) => mean(rows.map((row) => row[field]).filter(Number.isFinite));
+  return { w, start: values(history.slice(0, w)), end: values(history.slice(-w)) };
+}
+
+/** Whether a config gives all-wrong groups unequal rewards: a format reward or the overlong punishment. */
+export function rewardBeyondCorrectness(config) {
+  return { format: (config?.formatWeight ?? 0) > 0, overlong: (config?.overlongWeight ?? 0) > 0 };
+}
+
+/** Train accuracy at the run's two ends: the 64-sample evaluations once the run ended, else windows. */
+function accuracyEnds(history, { config, info, result }) {
+  const before = result?.beforeTrain ?? info?.beforeTrain;
+  if (result?.afterTrain && before && config) {
+    const { draws } = evalDraws(config, 'train');
+    return { source: 'eval', ...change(before.accuracy, result.afterTrain.accuracy, proportionNoise(before.accuracy, draws, result.afterTrain.accuracy, draws)), h0: before.entropy, h1: result.afterTrain.entropy };
+  }
+  const acc = windowMeans(history, 'evalAccuracy');
+  const entropy = windowMeans(history, 'evalEntropy');
+  const draws = acc.w * (config?.trainPrompts ?? 1) * (config?.evalSamples ?? 1);
+  return { source: 'window', ...change(acc.start, acc.end, proportionNoise(acc.start, draws, acc.end, draws)), h0: entropy.start, h1: entropy.end };
+}
+
+/** The informative-group rate's windows, split into correctness-driven and format-only groups. */
+export function informativeSplit(history, config) {
+  const info = windowMeans(history, 'informativeFraction');
+  const groups = info.w * Math.max(1, config?.promptBatch ?? 1);
+  const rate = change(info.start, info.end, proportionNoise(info.start, groups, info.end, groups));
+  const hasSplit = history.every((row) => Number.isFinite(row.correctnessInformativeFraction));
+  if (!hasSplit) return { w: info.w, rate, split: null };
+  const correct = windowMeans(history, 'correctnessInformativeFraction');
+  const formatOnly = { start: info.start - correct.start, end: info.end - correct.end };
+  return { w: info.w, rate, split: { correct, formatOnly } };
+}
+
+/** Section 7's bold summary. */
+export function updatesSummary(history, context = {}) {
+  if (!history?.length) return null;
+  const n = history.length;
+  const acc = accuracyEnds(history, context);
+  const { w, rate } = informativeSplit(history, context.config);
+  const range = ratioRange(history);
+  return line(`verdict.updates.summary.${acc.source}`, {
+    n,
+    w,
+    samples: context.config?.finalEvalSamples ?? '—',
+    acc0: fixed(acc.before),
+    acc1: fixed(acc.after),
+    h0: fixed(acc.h0),
+    h1: fixed(acc.h1),
+    info0: fixed(rate.before),
+    info1: fixed(rate.after),
+    rmin: fixed(range.min),
+    rmax: fixed(range.max),
+  });
+}
+
+function ratioRange(history) {
+  let min = Infinity;
+  let max = -Infinity;
+  let clip = 0;
+  let cispo = 0;
+  for (const row of history) {
+    if (Number.isFinite(row.ratioMin)) min = Math.min(min, row.ratioMin);
+    if (Number.isFinite(row.ratioMax)) max = Math.max(max, row.ratioMax);
+    if (Number.isFinite(row.clipFractionRegion)) clip = Math.max(clip, row.clipFractionRegion);
+    if (Number.isFinite(row.cispoClipRatio)) cispo = Math.max(cispo, row.cispoClipRatio);
+  }
+  return { min, max, clip, cispo };
+}
+
+/** The losses that clip the ratio PPO-style (the core's clip family, grpo_objective.cpp). */
+export const CLIP_LOSSES = ['grpo', 'bnpo', 'dr_grpo', 'dapo', 'luspo'];
+
+/** Section 7: what the history shows. Null without history. */
+export function updatesVerdicts(history, context = {}) {
+  if (!history?.length) return null;
+  const config = context.config ?? context.result?.config ?? null;
+  const n = history.length;
+  let silent = 0;
+  let infoMin = Infinity;
+  let infoMax = -Infinity;
+  for (const row of history) {
+    if (row.informativeFraction === 0) silent += 1;
+    infoMin = Math.min(infoMin, row.informativeFraction);
+    infoMax = Math.max(infoMax, row.informativeFraction);
+  }
+  const lines = [line(silent ? 'verdict.updates.silent' : 'verdict.updates.signal', { n, silent, min: fixed(infoMin), max: fixed(infoMax) })];
+
+  const { w, rate, split } = informativeSplit(history, config);
+  const windows = { w, from: n - w + 1, n, start: fixed(rate.before, 2), end: fixed(rate.after, 2), noise: fixed(rate.noise, 2) };
+  lines.push(line(`verdict.updates.rate.${rate.dir}`, windows));
+  const acc = accuracyEnds(history, { ...context, config });
+  if (rate.dir === 'fell') {
+    const entropyFell = acc.h1 < acc.h0 - NOISE.entropyNats;
+    const cause = acc.dir === 'rose' ? 'succeeds' : entropyFell ? 'alike' : 'notSucceeds';
+    lines.push(line(`verdict.updates.cause.${cause}`, { acc0: fixed(acc.before), acc1: fixed(acc.after), h0: fixed(acc.h0), h1: fixed(acc.h1) }));
+  }
+  const extra = rewardBeyondCorrectness(config);
+  if (split && (extra.format || extra.overlong)) {
+    const { correct, formatOnly } = split;
+    lines.push(line('verdict.updates.split', { c0: fixed(correct.start, 2), c1: fixed(correct.end, 2), f0: fixed(formatOnly.start, 2), f1: fixed(formatOnly.end, 2) }));
+    const drop = rate.before - rate.after;
+    const formatDrop = formatOnly.start - formatOnly.end;
+    if (rate.dir === 'fell' && formatDrop > drop / 2) lines.push(line('verdict.updates.formatFall', { fdrop: fixed(formatDrop, 2), drop: fixed(drop, 2) }));
+    if (rate.after > 0 && formatOnly.end / rate.after > NOISE.formatDominates) lines.push(line('verdict.updates.formatDominates', { w, f1: fixed(formatOnly.end, 2), c1: fixed(correct.end, 2) }));
+  }
+  lines.push(allWrongLine(config, 'updates'));
+
+  const range = ratioRange(history);
+  const loss = config?.lossType ?? 'dapo';
+  const ratios = { rmin: fixed(range.min), rmax: fixed(range.max), loss };
+  if (loss === 'cispo') {
+    lines.push(line('verdict.updates.ratios.cispo', { ...ratios, hi: fixed(1 + config.epsHigh, 2), capped: fixed(range.cispo * 100, 1) }));
+  } else if (!CLIP_LOSSES.includes(loss)) {
+    lines.push(line('verdict.updates.ratios.noClip', ratios));
+  } else {
+    const lo = 1 - (config?.epsLow ?? 0.2);
+    const hi = 1 + (config?.epsHigh ?? 0.28);
+    const unit = config?.importanceSamplingLevel === 'sequence' ? 'Seq' : '';
+    lines.push(line(`verdict.updates.ratios.clip${unit}`, { ...ratios, clip: fixed(range.clip * 100, 1), lo: fixed(lo, 2), hi: fixed(hi, 2) }));
+    if (range.clip === 0 && (range.min < lo || range.max > hi)) lines.push(line('verdict.updates.ratios.unclipped', { lo: fixed(lo, 2), hi: fixed(hi, 2) }));
+  }
+  return lines;
+}
+
+/** "An all-wrong group has zero advantages", said only when it is true for this config. */
+function allWrongLine(config, section) {
+  const extra = rewardBeyondCorrectness(config);
+  if (extra.format) return line(`verdict.${section}.allWrong.format`, { w: String(config.formatWeight) });
+  if (extra.overlong) return line(`verdict.${section}.allWrong.overlong`, { w: String(config.overlongWeight) });
+  return line(`verdict.${section}.allWrong.off`);
+}
+
+// --- Section 8 ---------------------------------------------------------------------------------
+
+/**
+ * How many of the solved prompts an unchanged policy would show with no success in a fresh
+ * evaluation, by chance: E = sum of (1 - c/n)^n over the prompts solved (c > 0), and the most
+ * such prompts chance explains: the largest m with P(Poisson(E) >= m) > alpha (a prompt at the
+ * detection floor adds alpha to E).
+ */
+export function flickerBound(accuracies, samples) {
+  let expected = 0;
+  for (const p of accuracies) if (p > 0) expected += (1 - p) ** samples;
+  let term = Math.exp(-expected); // P(X = 0)
+  let below = 0; // P(X < m)
+  let m = 0;
+  while (1 - below > NOISE.alpha && m < 100000) {
+    below += term;
+    m += 1;
+    term *= expected / m;
+  }
+  return { expected, bound: Math.max(0, m - 1) };
+}
+
+/** Per prompt: lost (solved before, no success after) and gained (the reverse), with their chance bounds. */
+export function solvedChange(result) {
+  const before = new Map((result?.beforeTrainByPrompt ?? []).map((p) => [p.promptId, p.accuracy]));
+  const after = new Map((result?.afterTrainByPrompt ?? []).map((p) => [p.promptId, p.accuracy]));
+  const samples = result?.coverage?.samples ?? result?.config?.finalEvalSamples;
+  let lost = 0;
+  let gained = 0;
+  for (const [id, b] of before) {
+    const a = after.get(id);
+    if (a === undefined) continue;
+    if (b > 0 && a === 0) lost += 1;
+    if (b === 0 && a > 0) gained += 1;
+  }
+  const lostChance = flickerBound([...before.values()], samples);
+  const gainedChance = flickerBound([...after.values()], samples);
+  const solved0 = result.coverage.beforeTrain.solved;
+  const solved1 = result.coverage.afterTrain.solved;
+  let dir = 'flat';
+  if (solved1 < solved0 && lost > lostChance.bound) dir = 'fell';
+  else if (solved1 > solved0 && gained > gainedChance.bound) dir = 'rose';
+  return { lost, gained, lostChance, gainedChance, solved0, solved1, dir };
+}
+
+/** Z standard errors of a best-quarter share: each success falls in the best quarter or not. */
+function shareNoise(before, after, samples) {
+  const successes = (side) => Math.max(1, Math.round(side.meanAccuracy * side.prompts * samples));
+  return proportionNoise(before.topQuarterShare, successes(before), after.topQuarterShare, successes(after));
+}
+
+/** Section 8's coverage verdict: concentrated / lost coverage / spread / unchanged. */
+export function coverageVerdict(result) {
+  const coverage = result?.coverage;
+  const bt = coverage?.beforeTrain;
+  const at = coverage?.afterTrain;
+  if (!bt || !at || !result.afterTrainByPrompt || !result.beforeTrainByPrompt) return null;
+  const samples = coverage.samples;
+  const draws = bt.prompts * samples;
+  const accuracy = change(bt.meanAccuracy, at.meanAccuracy, proportionNoise(bt.meanAccuracy, draws, at.meanAccuracy, draws));
+  const share = change(bt.topQuarterShare, at.topQuarterShare, shareNoise(bt, at, samples));
+  const solved = solvedChange(result);
+  let kind;
+  if (solved.dir === 'fell') kind = accuracy.dir !== 'rose' ? 'lostCoverage' : share.dir === 'rose' ? 'concentrated' : 'narrowNoShare';
+  else if (solved.dir === 'rose') kind = 'spread';
+  else kind = `same.${accuracy.dir}`;
+  const params = {
+    mean0: fixed(bt.meanAccuracy),
+    mean1: fixed(at.meanAccuracy),
+    solved0: solved.solved0,
+    solved1: solved.solved1,
+    lost: solved.lost,
+    gained: solved.gained,
+    chance: solved.dir === 'rose' ? solved.gainedChance.bound : solved.lostChance.bound,
+    share0: fixed(bt.topQuarterShare, 2),
+    share1: fixed(at.topQuarterShare, 2),
+  };
+  return { kind, accuracy, share, solved, line: line(`verdict.coverage.${kind}`, params) };
+}
+
+/** Section 8's bold summary: the measures, then the verdict on them. */
+export function coverageSummary(result) {
+  const verdict = coverageVerdict(result);
+  if (!verdict) return null;
+  const { beforeTrain: bt, afterTrain: at, beforeHeldout: bh, afterHeldout: ah, samples } = result.coverage;
+  const lines = [
+    line('verdict.coverage.summary', {
+      n: bt.prompts,
+      samples,
+      mean0: fixed(bt.meanAccuracy),
+      mean1: fixed(at.meanAccuracy),
+      solved0: bt.solved,
+      solved1: at.solved,
+      lost: verdict.solved.lost,
+      gained: verdict.solved.gained,
+      share0: fixed(bt.topQuarterShare, 2),
+      share1: fixed(at.topQuarterShare, 2),
+      top: bt.topCount,
+    }),
+  ];
+  if (bh && ah) lines.push(line('verdict.coverage.heldout', { n: bh.prompts, solved0: bh.solved, solved1: ah.solved, mean0: fixed(bh.meanAccuracy), mean1: fixed(ah.meanAccuracy) }));
+  lines.push(verdict.line);
+  return lines;
+}
+
+/** Section 8's "What to notice" lines: the chance bound of the lost count, and the zero-gradient claim. */
+export function coverageVerdicts(result) {
+  const verdict = coverageVerdict(result);
+  if (!verdict) return null;
+  const { solved } = verdict;
+  const floor = fixed((result.coverage.detectionFloor ?? 0) * 100, 1);
+  const kind = solved.lost === 0 ? 'lostNone' : solved.lost > solved.lostChance.bound ? 'lostBeyond' : 'lostWithin';
+  const lost = line(`verdict.coverage.${kind}`, {
+    lost: solved.lost,
+    n: result.coverage.beforeTrain.prompts,
+    samples: result.coverage.samples,
+    expected: fixed(solved.lostChance.expected, 1),
+    bound: solved.lostChance.bound,
+    floor,
+  });
+  return [lost, allWrongLine(result.config, 'coverage')];
+}
+
+/**
+ * pass@k of the base and the RL policy on one split, k by k: +1 where RL is ahead beyond noise,
+ * -1 where the base is, 0 where they are level within noise; and the verdict on the signs.
+ */
+export function passAtKVerdict(before, after, samples) {
+  const ks = before.passAtK.ks;
+  const signs = ks.map((k, i) => {
+    const b = before.passAtK.values[i];
+    const a = after.passAtK.values[i];
+    const draws = before.prompts * Math.max(1, Math.floor(samples / k));
+    const dir = direction(b, a, proportionNoise(b, draws, a, draws));
+    return dir === 'rose' ? 1 : dir === 'fell' ? -1 : 0;
+  });
+  const firstRl = signs.indexOf(1);
+  const firstBase = signs.indexOf(-1);
+  let kind;
+  let at = null;
+  if (firstRl < 0 && firstBase < 0) kind = 'level';
+  else if (firstBase < 0) kind = 'rlAhead';
+  else if (firstRl < 0) kind = 'baseAhead';
+  else if (firstRl < firstBase) [kind, at] = ['crossed', ks[firstBase]];
+  else [kind, at] = ['reverse', ks[firstRl]];
+  return { kind, k: at, signs, ks };
+}
+
+/** Section 8's pass@k sentences; one sentence for both splits when they say the same. */
+export function passAtKVerdicts(result) {
+  const coverage = result?.coverage;
+  if (!coverage?.afterTrain?.passAtK) return null;
+  const splits = [['train', coverage.beforeTrain, coverage.afterTrain]];
+  if (coverage.beforeHeldout?.passAtK && coverage.afterHeldout?.passAtK) splits.push(['heldout', coverage.beforeHeldout, coverage.afterHeldout]);
+  const verdicts = splits.map(([split, before, after]) => {
+    const v = passAtKVerdict(before, after, coverage.samples);
+    const last = v.ks.length - 1;
+    return {
+      ...v,
+      split,
+      params: { k: v.k, n: v.ks[last], a1: fixed(before.passAtK.values[0]), b1: fixed(after.passAtK.values[0]), an: fixed(before.passAtK.values[last]), bn: fixed(after.passAtK.values[last]) },
+    };
+  });
+  if (verdicts.length === 2 && verdicts[0].kind === verdicts[1].kind) {
+    const [train, held] = verdicts;
+    return [line(`verdict.passAtK.both.${train.kind}`, { ...train.params, hk: held.params.k, ha1: held.params.a1, hb1: held.params.b1, han: held.params.an, hbn: held.params.bn })];
+  }
+  return verdicts.map((v) => line(`verdict.passAtK.${v.kind}`, { ...v.params, split: word(`verdict.on.${v.split}`) }));
+}
+
+/** The words of a sentence: its parameters that are keys translated first, then the sentence. */
+export function verdictText(t, { key, params = {} }) {
+  const filled = {};
+  for (const [name, value] of Object.entries(params)) filled[name] = value && typeof value === 'object' && 'key' in value ? t(value.key) : value;
+  return t(key, filled);
+}
