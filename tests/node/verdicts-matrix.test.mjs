@@ -297,3 +297,21 @@ test('verdict matrix: every sentence of sections 6-8 agrees with its run, none p
     assert.ok(kindsSeen.has(key), `the matrix never printed ${key}`);
   }
 });
+
+test('every {count#noun} of both dictionaries names a plural entry with a form for each category', async () => {
+  const forms = { en: 2, ru: 4 };
+  let used = 0;
+  for (const lang of ['en', 'ru']) {
+    const dictionary = (await import(`../../web/js/i18n/${lang}.js`)).default;
+    for (const [key, text] of Object.entries(dictionary)) {
+      if (typeof text !== 'string') continue;
+      for (const [, , noun] of text.matchAll(/\{(\w+)#([\w.]+)\}/g)) {
+        used += 1;
+        const entry = dictionary[`plural.${noun}`];
+        assert.ok(typeof entry === 'string', `${lang} ${key}: no plural.${noun}`);
+        assert.equal(entry.split('|').length, forms[lang], `${lang} plural.${noun}: ${entry}`);
+      }
+    }
+  }
+  assert.ok(used > 20, `only ${used} plural placeholders`);
+});
