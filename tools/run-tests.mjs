@@ -1,32 +1,46 @@
-// Runs every test suite in turn (Catch2 native, ASan+UBSan and WASM through ctest, node:test over
-// the WASM API, browser tests in Chromium, the engines test in Firefox and WebKit, format check),
-// prints each one's output, and ends with a summary: each suite's counts and time, then one line. Exits non-zero when any suite fails. Suite names as arguments pick some.
+// Runs every test suite (Catch2 native, ASan+UBSan and WASM through ctest, fuzz, node:test over
+// the WASM API, browser tests in Chromium, the engines tests in Firefox and WebKit, format check),
+// prints each one's output, and ends with a summary: each suite's counts and time, then one line.
+// Exits non-zero when any suite fails. Suite names as arguments pick some.
+//
+// Two lanes share the 2 cores: the Chromium files (two at a time) beside everything else in turn;
+// then the timing files (they assert main-thread task lengths, Lighthouse scores or Stop within
+// 1 s) run alone. A suite that ran beside another prints its output as one block when it ends.
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+
+// Browser files that measure time (task lengths, Lighthouse, Stop within 1 s, a heading that
+// stays put after 3.5 s): alone, one file at a time, nothing else on the machine.
+const TIMING = ['hostile', 'lighthouse', 'training', 'compare-link', 'landing'].map((name) => `tests/browser/${name}.test.mjs`);
+const BROWSER = readdirSync('tests/browser').filter((f) => f.endsWith('.test.mjs')).map((f) => `tests/browser/${f}`);
+// The engines and offline engines tests in Firefox and in WebKit (MiniBrowser needs an X display:
+// xvfb-run gives it one); their landing test runs alone, as a timing file.
+const ENGINE_FILES = ['tests/browser/engines.test.mjs', 'tests/browser/offline-engines.test.mjs'];
 
 const SUITES = [
-  { name: 'format', cmd: 'bash', args: ['tools/check-format.sh'] },
-  { name: 'catch2-native', cmd: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure', '-j2'] },
-  { name: 'catch2-asan', cmd: 'ctest', args: ['--test-dir', 'build/asan', '--output-on-failure', '-j2'] },
+  { name: 'format', lane: 'other', cmd: 'bash', args: ['tools/check-format.sh'] },
+  { name: 'catch2-native', lane: 'other', cmd: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure', '-j2'] },
+  { name: 'catch2-asan', lane: 'other', cmd: 'ctest', args: ['--test-dir', 'build/asan', '--output-on-failure', '-j2'] },
   // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh).
-  { name: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=20000', 'bash', 'tools/fuzz.sh'] },
-  { name: 'catch2-wasm', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure', '-j2'] },
-  { name: 'node-api', cmd: 'node', args: ['--test', '--test-concurrency=2', 'tests/node/'] },
-  // Every browser test in Chromium (the engines tests limited to it), then the engines, offline
-  // engines and landing tests in Firefox and in WebKit (MiniBrowser needs an X display: xvfb-run
-  // gives it one).
-  { name: 'browser-chromium', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', 'tests/browser/'] },
-  { name: 'browser-firefox', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', 'tests/browser/engines.test.mjs', 'tests/browser/offline-engines.test.mjs', 'tests/browser/landing.test.mjs'] },
-  { name: 'browser-webkit', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', 'tests/browser/engines.test.mjs', 'tests/browser/offline-engines.test.mjs', 'tests/browser/landing.test.mjs'] },
+  { name: 'fuzz', lane: 'other', cmd: 'env', args: ['FUZZ_RUNS=20000', 'bash', 'tools/fuzz.sh'] },
+  { name: 'catch2-wasm', lane: 'other', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure', '-j2'] },
+  { name: 'node-api', lane: 'other', cmd: 'node', args: ['--test', '--test-concurrency=2', 'tests/node/'] },
+  { name: 'browser-firefox', lane: 'other', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
+  { name: 'browser-webkit', lane: 'other', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
+  // Every other browser file in Chromium (the engines tests limited to it).
+  { name: 'browser-chromium', lane: 'browser', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=2', ...BROWSER.filter((f) => !TIMING.includes(f))] },
+  { name: 'browser-timing', lane: 'alone', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', ...TIMING] },
+  { name: 'browser-landing', lane: 'alone', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=firefox,webkit', 'node', '--test', 'tests/browser/landing.test.mjs'] },
 ];
 
-function run({ cmd, args }) {
+function run({ cmd, args }, stream) {
   return new Promise((resolve) => {
     let output = '';
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.on('data', (chunk) => {
+    for (const pipe of [child.stdout, child.stderr]) {
+      pipe.on('data', (chunk) => {
         output += chunk;
-        process.stdout.write(chunk);
+        if (stream) process.stdout.write(chunk);
       });
     }
     child.on('close', (code) => resolve({ code, output }));
@@ -46,21 +60,34 @@ function counts(output) {
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? SUITES.filter((s) => wanted.includes(s.name)) : SUITES;
-const results = [];
-for (const suite of selected) {
-  console.log(`\n=== ${suite.name}: ${suite.cmd} ${suite.args.join(' ')}`);
+const results = new Map();
+
+async function runSuite(suite, stream) {
+  const title = `\n=== ${suite.name}: ${suite.cmd} ${suite.args.join(' ')}`;
+  if (stream) console.log(title);
   const started = Date.now();
-  const { code, output } = await run(suite);
+  const { code, output } = await run(suite, stream);
+  if (!stream) process.stdout.write(`${title}\n${output}`);
   const seen = counts(output) ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
-  if (code !== 0 && seen.failed === 0) seen.failed = 1;  // a crash with no failing test is a failure
-  results.push({ ...suite, ...seen, code, seconds: (Date.now() - started) / 1000 });
+  if (code !== 0 && seen.failed === 0) seen.failed = 1; // a crash with no failing test is a failure
+  results.set(suite.name, { ...suite, ...seen, code, seconds: (Date.now() - started) / 1000 });
 }
 
+async function runLane(lane, stream) {
+  for (const suite of selected.filter((s) => s.lane === lane)) await runSuite(suite, stream);
+}
+
+const started = Date.now();
+// The browser lane streams; the other lane's suites print as whole blocks when each one ends.
+await Promise.all([runLane('browser', true), runLane('other', !selected.some((s) => s.lane === 'browser'))]);
+await runLane('alone', true);
+
 console.log('\n=== summary');
-for (const r of results) {
+const ordered = selected.map((suite) => results.get(suite.name));
+for (const r of ordered) {
   console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(16)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds.toFixed(1)} s`);
 }
-const passed = results.reduce((sum, r) => sum + r.passed, 0);
-const failed = results.reduce((sum, r) => sum + r.failed, 0);
-console.log(`tests: ${passed} passed, ${failed} failed`);
-process.exit(results.every((r) => r.code === 0) ? 0 : 1);
+const passed = ordered.reduce((sum, r) => sum + r.passed, 0);
+const failed = ordered.reduce((sum, r) => sum + r.failed, 0);
+console.log(`tests: ${passed} passed, ${failed} failed, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exit(ordered.every((r) => r.code === 0) ? 0 : 1);
