@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadCore } from '../../web/core/index.js';
+import { BIN, cli } from './run-cli.mjs';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 import { SECTIONS } from '../../web/js/sections/index.js';
@@ -16,24 +16,10 @@ import { npRound } from '../../bin/lib/table.mjs';
 import { progressBar } from '../../bin/lib/progress.mjs';
 import { servedUrl } from './served-url.mjs';
 
-const BIN = fileURLToPath(new URL('../../bin/grpo-lab.mjs', import.meta.url));
 const SMOKE_RUN = JSON.parse(readFileSync(new URL('../../web/data/smoke-run.json', import.meta.url), 'utf8'));
 const core = await loadCore();
 const dir = mkdtempSync(join(tmpdir(), 'grpo-lab-cli-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Runs grpo-lab with a non-TTY stdout/stderr; resolves {code, stdout, stderr}. */
-function cli(args, { timeout = 120000 } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], timeout });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const titleOf = (dict, number) => dict[SECTIONS.find((s) => s.number === number).titleKey];
 

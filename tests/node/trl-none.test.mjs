@@ -3,12 +3,11 @@
 // written back by section 9. TRL's lines are of tag v1.9.0.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadCore } from '../../web/core/index.js';
+import { cli } from './run-cli.mjs';
 import { NONE, formatHash, parseHash } from '../../web/js/state.js';
 import { CONFIG_FIELDS, CONFIG_SCHEMA, configOptions } from '../../web/js/training/run-config.js';
 import { stateValue } from '../../web/js/training/config-form.js';
@@ -16,7 +15,6 @@ import { trlArgsToOptions, trlConfigPython } from '../../web/js/training/run-for
 import { comparisonLink, parseComparisonLink, runName } from '../../web/js/training/compare.js';
 
 const core = await loadCore();
-const BIN = fileURLToPath(new URL('../../bin/grpo-lab.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'grpo-lab-none-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -109,18 +107,6 @@ test("a run's name and a comparison link say None, and the link opens to None", 
   // None of a field that is not None-able stays text, and the core names the field.
   assert.throws(() => core.experimentConfig(parseComparisonLink('beta:None,seed:3')[0].options), { field: 'beta' });
 });
-
-function cli(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 120000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 test('the CLI: --set X=none is None for a None-able field, "must be a number" for any other', async () => {
   const out = join(dir, 'none.json');
