@@ -1,8 +1,9 @@
 // Runs a profile at seeds 0-9 through the public JS API and counts the seeds on which the
-// notebook's lessons show (docs/coverage.md): success concentrating on fewer train prompts, the
-// held-out prompts narrowing, and the base policy's pass@k overtaking the RL policy's. Shared by
+// notebook's lessons show (docs/coverage.md): success concentrating on fewer train prompts (by the
+// page's verdict, beyond noise and chance), the held-out prompts narrowing, and the base policy's
+// pass@k overtaking the RL policy's after RL led. Shared by
 // `npm run bench` (rows lesson-coverage-seeds, lesson-passk-cross-seeds) and tests/node/lessons.test.mjs.
-import { concentration } from '../web/js/training/run-format.js';
+import { coverageVerdict, passAtKVerdict } from '../web/js/training/verdicts.js';
 
 export const LESSON_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -10,14 +11,18 @@ export const LESSON_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 export function lessonRun(core, profile, seed) {
   const run = core.runToyGrpoExperiment({ profile, seed });
   const { coverage, history } = run;
-  const verdict = concentration(coverage);
+  // The page's own verdicts (web/js/training/verdicts.js): beyond noise and chance, not any change.
+  const crossing = (before, after) => {
+    const v = passAtKVerdict(before, after, coverage.samples);
+    return v.kind === 'crossed' ? v.k : null;
+  };
   return {
     seed,
     run,
-    concentrates: Boolean(verdict?.holds),
+    concentrates: coverageVerdict(run)?.kind === 'concentrated',
     heldoutNarrows: coverage.afterHeldout.solved < coverage.beforeHeldout.solved,
-    crossTrain: coverage.crossingTrain,
-    crossHeldout: coverage.crossingHeldout,
+    crossTrain: crossing(coverage.beforeTrain, coverage.afterTrain),
+    crossHeldout: crossing(coverage.beforeHeldout, coverage.afterHeldout),
     // Sections 6-7's lessons, which the task must keep (issue: the lessons, shown by the runs).
     baseAccuracyInBand: run.beforeTrain.accuracy >= 0.1 && run.beforeTrain.accuracy <= 0.6,
     accuracyUp: run.afterTrain.accuracy > run.beforeTrain.accuracy,

@@ -15,7 +15,6 @@ import {
   coverageCsv,
   coverageRows,
   coverageByBefore,
-  concentration,
   divergentFields,
   divergentMetrics,
   estimateRemaining,
@@ -90,16 +89,6 @@ test('coverage rows follow pandas sort_index on the prompt text; summaries count
   assert.deepEqual(sorted.map((r) => r.prompt), ['9-3=', '10+1=', '1+1=']);
   assert.deepEqual(sorted.map((r) => r.lost), [false, true, false]);
   assert.deepEqual(coverageByBefore(before, null).map((r) => r.lost), [false, false, false]);
-});
-
-test('concentration: the notebook’s claim needs all three measures to move its way', () => {
-  const side = (meanAccuracy, solved, topQuarterShare) => ({ meanAccuracy, solved, topQuarterShare });
-  const coverage = (after) => ({ beforeTrain: side(0.2, 10, 0.4), afterTrain: after });
-  assert.equal(concentration(coverage(side(0.3, 8, 0.5))).holds, true);
-  assert.deepEqual(concentration(coverage(side(0.3, 10, 0.5))), { accuracyUp: true, solvedDown: false, shareUp: true, holds: false });
-  assert.equal(concentration(coverage(side(0.1, 8, 0.5))).holds, false);
-  assert.equal(concentration(coverage(side(0.3, 8, 0.4))).holds, false);
-  assert.equal(concentration({ beforeTrain: side(0.2, 10, 0.4) }), null);
 });
 
 test('the inspection request is the notebook’s: group 4, batch 2, 1 update, 1 epoch, dapo, seed + 777', () => {

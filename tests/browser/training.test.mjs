@@ -21,6 +21,8 @@ import {
   coverageByBefore,
   inspectionRequest,
 } from '../../web/js/training/run-format.js';
+import { coverageSummary, coverageVerdicts, passAtKVerdicts, rlLoopVerdicts, updatesSummary, updatesVerdicts, verdictText } from '../../web/js/training/verdicts.js';
+import { loadLanguage, t } from '../../web/js/i18n.js';
 
 let server;
 let browser;
@@ -132,6 +134,20 @@ async function assertMatchesNode(page, expected, lang = 'en') {
   });
   const config = JSON.parse(await page.locator('section#rl-loop .config-json').textContent());
   assert.deepEqual(config, expected.config);
+
+  // Sections 6-8's sentences on the run are verdicts.js's over the same run in Node, word for word.
+  await loadLanguage(lang);
+  const words = (lines) => lines.map((line) => verdictText((key, params) => t(key, params, lang), line)).join(' ');
+  const context = { config: expected.config, info: expected, result: expected };
+  const sentences = {
+    'section#rl-loop .run-lesson': words(rlLoopVerdicts(expected)),
+    'section#updates .updates-summary': words([updatesSummary(expected.history, context)]),
+    'section#updates .run-lesson': words(updatesVerdicts(expected.history, context)),
+    'section#coverage .coverage-summary': words(coverageSummary(expected)),
+    'section#coverage .pass-at-k-summary': words(passAtKVerdicts(expected)),
+    'section#coverage .run-lesson': words(coverageVerdicts(expected)),
+  };
+  for (const [selector, text] of Object.entries(sentences)) assert.equal(await page.locator(selector).textContent(), text, selector);
 
   // Section 7: the full history table and every chart point.
   const history = await tableValues(page, 'section#updates .history-table');

@@ -297,3 +297,34 @@ test('verdict matrix: every sentence of sections 6-8 agrees with its run, none p
     assert.ok(kindsSeen.has(key), `the matrix never printed ${key}`);
   }
 });
+
+test('every {count#noun} of both dictionaries names a plural entry with a form for each category', async () => {
+  const forms = { en: 2, ru: 4 };
+  let used = 0;
+  for (const lang of ['en', 'ru']) {
+    const dictionary = (await import(`../../web/js/i18n/${lang}.js`)).default;
+    for (const [key, text] of Object.entries(dictionary)) {
+      if (typeof text !== 'string') continue;
+      for (const [, , noun] of text.matchAll(/\{(\w+)#([\w.]+)\}/g)) {
+        used += 1;
+        const entry = dictionary[`plural.${noun}`];
+        assert.ok(typeof entry === 'string', `${lang} ${key}: no plural.${noun}`);
+        assert.equal(entry.split('|').length, forms[lang], `${lang} plural.${noun}: ${entry}`);
+      }
+    }
+  }
+  assert.ok(used > 20, `only ${used} plural placeholders`);
+});
+
+test('the chance bound and the pass@k signs, by hand', () => {
+  // Poisson(E): P(X >= 1) = 1 - e^-0.2 = 0.18 > 0.05, P(X >= 2) = 0.0175: one loss is chance.
+  assert.equal(verdicts.flickerBound([1 - 0.2 ** (1 / 64)], 64).bound, 1);
+  assert.equal(verdicts.flickerBound([1, 1], 64).bound, 0); // E = 0: any loss is beyond chance
+  // E = 1: P(X >= 3) = 0.080, P(X >= 4) = 0.019.
+  assert.equal(verdicts.flickerBound([1 - 0.5 ** (1 / 64), 1 - 0.5 ** (1 / 64)], 64).bound, 3);
+  const side = (values) => ({ prompts: 64, passAtK: { ks: [1, 2, 4, 8, 16, 32, 64], values } });
+  const base = side([0.15, 0.28, 0.49, 0.73, 0.92, 0.99, 1]);
+  assert.deepEqual(verdicts.passAtKVerdict(base, side([0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.92]), 64), { kind: 'crossed', k: 16, signs: [1, 1, 1, 0, -1, -1, -1], ks: base.passAtK.ks });
+  assert.equal(verdicts.passAtKVerdict(base, side([0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6]), 64).kind, 'baseAhead');
+  assert.equal(verdicts.passAtKVerdict(base, base, 64).kind, 'level');
+});

@@ -59,10 +59,11 @@ export function t(key, params = {}, lang = current) {
     if (typeof console !== 'undefined') console.warn(`i18n: missing key ${key}`);
     return key;
   }
-  const out = fill(plurals(text, params, lang), params);
+  const template = plurals(text, params, lang); // rich() lays out the template with its plurals chosen
+  const out = fill(template, params);
   if (out !== text) {
     FILLED.delete(out);
-    FILLED.set(out, { template: text, params });
+    FILLED.set(out, { template, params });
     if (FILLED.size > FILLED_KEEP) FILLED.delete(FILLED.keys().next().value);
   }
   return out;

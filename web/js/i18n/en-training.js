@@ -191,7 +191,7 @@ export default {
   'train.axis.gradNorm': 'gradient norm',
   'train.chartNumbers': 'Every number of this chart is in the history table.',
   'train.historyLink': 'Go to the history table',
-  'train.chartAria': 'Line chart: {title}, over {n} updates. From the first to the last update: {series}.',
+  'train.chartAria': 'Line chart: {title}, over {n} {n#update}. From the first to the last update: {series}.',
   'train.historyTitle': 'The full history',
   'train.chart.sampler': 'Sampler vs learner: the importance-sampling ratio',
   'train.series.samplerMin': 'ratio min',
@@ -210,7 +210,7 @@ export default {
   'train.history.previous': 'Previous',
   'train.history.next': 'Next',
   'train.history.last': 'Last',
-  'train.historyCaption': 'One row per update ({n} rows), as the notebook displays history.round(4).',
+  'train.historyCaption': 'One row per update ({n} {n#row}), as the notebook displays history.round(4).',
   'train.updates.empty': 'No update yet.',
   'train.updates.notice':
     'Read the charts together. A group whose rewards are all equal has zero advantages and teaches nothing: the more often the policy succeeds on a prompt, the more often its groups are all right, so GRPO can starve itself of signal as it succeeds (whether an all-wrong group has equal rewards depends on the format reward: the lines below say it for this run). The ratios measure how far an update moved the policy from the one that sampled; the clip fractions count where the trust region stopped the gradient. The lines below say what this run did. Try the presets in section 6: a hot learning rate spreads the ratios and engages the clip, no clipping shows what the clip was holding back, and the KL penalty keeps the policy closer to its base.',
@@ -230,7 +230,7 @@ export default {
   'train.split.heldout':
     'held-out',
   'train.coverage.floor':
-    '“Solved at least once” counts successes among {samples} fresh answers per prompt: a prompt the policy solves with probability {floor}% or more shows up as solved with chance 95% or more, so a lost prompt is below about that rate, not at zero.',
+    '“Solved at least once” counts successes among {samples} fresh {samples#answer} per prompt: a prompt the policy solves with probability {floor}% or more shows up as solved with chance 95% or more, so a lost prompt is below about that rate, not at zero.',
   'train.coverage.overlays': 'Also drawn, from “Compare runs” in section 7: {names}.',
   'train.coverage.otherPrompts': 'Not on the per-prompt bars (other prompts: another seed or task): {names}.',
   'train.chart.passAtK':
@@ -246,11 +246,11 @@ export default {
   'train.passAtK.waiting':
     'The pass@k curves appear when the run ends.',
   'train.coverage.aria':
-    'Bar chart, {split} prompts: {y} of each of {n} prompts before and after RL, along the x axis “{x}”; mean before {before}, after {after}; {lost} prompts lost all success (marked ✗).',
+    'Bar chart, {split} prompts: {y} of each of {n} {n#promptOf} before and after RL, along the x axis “{x}”; mean before {before}, after {after}; {lost} {lost#prompt} lost all success (marked ✗).',
   'train.coverage.caption':
     'Sampled accuracy per {split} prompt before and after RL, sorted by before-RL accuracy.',
   'train.col.prompt': 'prompt',
-  'train.coverage.waiting': '{n} train prompts; {solved0} solved at least once before RL (mean {mean0}). The after-RL bars appear when the run ends.',
+  'train.coverage.waiting': '{n} train {n#prompt}; {solved0} solved at least once before RL (mean {mean0}). The after-RL bars appear when the run ends.',
   'train.coverage.empty': 'No run on display yet.',
   'train.inspect.title': 'One fresh group, inspected',
   'train.inspect.explain':

@@ -6,6 +6,7 @@ export default {
   'plural.updateOf': 'update|updates',
   'plural.prompt': 'prompt|prompts',
   'plural.promptOf': 'prompt|prompts',
+  'plural.row': 'row|rows',
   'plural.answer': 'answer|answers',
   'plural.answerOf': 'answer|answers',
 

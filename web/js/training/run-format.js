@@ -144,25 +144,6 @@ export function coverageByBefore(before = [], after = null) {
 }
 
 /**
- * Does this run show the notebook's section 8 claim? From the core's coverage block (a run's
- * `coverage`, docs/coverage.md): mean train accuracy up, fewer train prompts solved at least
- * once, a larger share of successes in the best quarter. Null until the run has its after-RL
- * measures.
- */
-export function concentration(coverage) {
-  const before = coverage?.beforeTrain;
-  const after = coverage?.afterTrain;
-  if (!before || !after) return null;
-  const checks = {
-    accuracyUp: after.meanAccuracy > before.meanAccuracy,
-    solvedDown: after.solved < before.solved,
-    shareUp: after.topQuarterShare > before.topQuarterShare,
-  };
-  return { ...checks, holds: checks.accuracyUp && checks.solvedDown && checks.shareUp };
-}
-
-
-/**
  * The notebook's inspection of one fresh group: its sizes (group 4, prompt batch 2, 1 update,
  * 1 epoch, dapo), the run's sampling settings, the seed SEED + 777 (+ n for the n-th extra group)
  * and generator version "notebook-inspection".
