@@ -1,5 +1,6 @@
 // English strings: the source of truth for every word on the page (ru.js must have every key).
 // Markup: $tex$, $$display tex$$, `code`, **strong**, blank line = new paragraph; {name} = parameter.
+// {count#noun} = the form of plural.noun agreeing with count (i18n.js pluralForm).
 // The UPPER_CASE keys are the notebook's chart-label constants, copied exactly from the seed.
 
 import training from './en-training.js'; // sections 6-9 (training) keep their strings there
