@@ -161,6 +161,10 @@ std::vector<FieldSpec> build_table() {
   add(int_field("updateEpochs", 1, 16, 2, 2, "num_iterations", GRPO_WHOLE(update_epochs)),
       kNotebook);
   trl_default("1");  // 679
+  // One generation (promptBatch x groupSize completions), S optimizer steps per epoch on its
+  // mini-batches; S divides the generation (check_field_relations), at most 16 steps.
+  add(int_field("stepsPerGeneration", 1, 16, 1, 1, "steps_per_generation",
+                GRPO_WHOLE(steps_per_generation)));
   add(enum_field("lossType", loss_type_names(), static_cast<double>(LossType::Dapo), "loss_type",
                  GRPO_WHOLE(objective.loss_type)),
       kNotebook);

@@ -27,6 +27,19 @@ ExperimentConfig profile_defaults(const std::string& profile) {
 
 void check_field_relations(const ExperimentConfig& config) {
   require_at_most_field("promptBatch", config.prompt_batch, "trainPrompts", config.train_prompts);
+  // TRL: generation_batch_size must be divisible by the global batch size (grpo_config.py 1082);
+  // here the generation is promptBatch x groupSize and each step takes 1 / S of it.
+  const int generation = config.prompt_batch * config.objective.group_size;
+  require_coded(generation % config.steps_per_generation == 0, "must_divide", "stepsPerGeneration",
+                [&] {
+                  return std::pair<MessageParams, std::string>{
+                      {{"other", std::string("promptBatch x groupSize")},
+                       {"total", static_cast<double>(generation)},
+                       {"got", static_cast<double>(config.steps_per_generation)}},
+                      "stepsPerGeneration: must divide promptBatch x groupSize (" +
+                          std::to_string(generation) + "), got " +
+                          std::to_string(config.steps_per_generation)};
+                });
   // The prompts are distinct problems of the task (the trainer's PromptOptions): the two splits
   // hold at most as many as there are. Checked with the config, not first by createExperiment.
   PromptOptions task;

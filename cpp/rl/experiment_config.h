@@ -44,6 +44,12 @@ struct ExperimentConfig {
   int prompt_batch = 0;  // prompts per update
   int updates = 0;
   int update_epochs = 0;
+  // TRL's steps_per_generation S: an update samples one generation (promptBatch x groupSize
+  // completions, TRL's generation_batch_size), shuffles its rows and splits them into S
+  // mini-batches (TRL's per_device_train_batch_size = generation / S on one process), one
+  // optimizer step each, update_epochs times over: S x update_epochs steps per update. The old
+  // log-probs are the generating policy's, so every step after the first sees ratios != 1.
+  int steps_per_generation = 0;
   double temperature = 0;
   double learning_rate = 0;
   double max_grad_norm = 0;

@@ -264,9 +264,15 @@ ScaleRewards aggregated_scale(ScaleRewards scale, RewardAggregation aggregation)
 
 ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInputs& inputs) {
   // --- Validation of the inputs (config is valid): nothing is computed before. ---------------
-  const GroupAdvantages adv = checked_advantages(inputs.rewards, config.group_size,
-                                                 config.scale_rewards, config.advantage_estimator);
-  const std::size_t n = inputs.rewards.size();
+  GroupAdvantages adv;
+  if (inputs.advantages) {
+    adv.values = *inputs.advantages;  // the trainer's, computed over the whole generation
+    require(!adv.values.empty(), "advantages: must not be empty");
+  } else {
+    adv = checked_advantages(inputs.rewards, config.group_size, config.scale_rewards,
+                             config.advantage_estimator);
+  }
+  const std::size_t n = adv.values.size();
   const Ragged& logp = inputs.logp;
   check_rows(logp, n, nullptr, "logProbs", "logProbs");
   for (std::size_t i = 0; i < n; ++i)
@@ -314,11 +320,18 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
   const double count_n = static_cast<double>(n);
   const double total_clamped = static_cast<double>(std::max<long long>(1, total));
   const LossType loss_type = config.loss_type;
+  // The token count that normalises the loss: this batch's, except that dapo/cispo/vespo take
+  // the whole generation's when given (num_items_in_batch; bnpo's stays the batch's, as TRL's).
+  const bool generation_normalised =
+      loss_type == LossType::Cispo || loss_type == LossType::Dapo || loss_type == LossType::Vespo;
+  const double loss_tokens = generation_normalised && inputs.num_items_in_batch
+                                 ? std::max(1.0, *inputs.num_items_in_batch)
+                                 : total_clamped;
   // 1 / D_i: the weight of each unmasked per-token loss of completion i in the scalar loss.
   auto reduction_weight = [&](std::size_t i) -> double {
     return 1.0 / loss_normalizer(config.loss_type, count_n,
                                  static_cast<double>(std::max<long long>(1, active[i])),
-                                 total_clamped, static_cast<double>(config.max_completion_length));
+                                 loss_tokens, static_cast<double>(config.max_completion_length));
   };
 
   // --- topEntropyQuantile: keep tokens whose entropy >= the (1 - rho) quantile of the valid
@@ -402,6 +415,8 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
     metrics.sampling_ratio_mean = values > 0 ? ratio_sum / static_cast<double>(values) : 0.0;
     metrics.sampling_logp_difference_mean = diffs > 0 ? diff_sum / static_cast<double>(diffs) : 0.0;
     metrics.sampling_logp_difference_max = diff_max;
+    metrics.sampling_ratio_count = values;
+    metrics.sampling_logp_difference_count = diffs;
   }
   auto sampler_at = [&](std::size_t i, std::size_t t) {
     return sampler_correction ? sampler_weight[i][t] : 1.0;
@@ -590,9 +605,8 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
   // --- Entropy bonus: loss -= coef * H, H the mean entropy of the tokens the policy term sees
   // (cispo/dapo/vespo: summed over the same global token count as their loss, so a mean too).
   if (entropy_bonus) {
-    const double denominator = (loss_type == LossType::Cispo || loss_type == LossType::Dapo ||
-                                loss_type == LossType::Vespo)
-                                   ? total_clamped
+    const double denominator = generation_normalised
+                                   ? loss_tokens
                                    : static_cast<double>(std::max<long long>(1, effective_tokens));
     loss -= config.entropy_coef * effective_entropy_sum / denominator;
     for (std::size_t i = 0; i < n; ++i) {
@@ -629,7 +643,8 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
   metrics.ratio_min = total > 0 ? ratio_min : nan;
   metrics.ratio_max = total > 0 ? ratio_max : nan;
   metrics.ratio_mean = total > 0 ? ratio_sum / static_cast<double>(total) : nan;
-  metrics.frac_reward_zero_std = zero_std_fraction(adv);
+  metrics.frac_reward_zero_std =
+      inputs.advantages ? std::numeric_limits<double>::quiet_NaN() : zero_std_fraction(adv);
   return result;
 }
 

@@ -141,6 +141,14 @@ struct ObjectiveInputs {
   std::optional<Ragged> sampling_logp;  // the sampler's log-probs (TRL's sampling_per_token_logps):
                                         // the importance-sampling correction and
                                         // offPolicyMaskThreshold (absent: old_logp, else logp)
+  // A mini-batch of a larger generation (the trainer's stepsPerGeneration > 1, TRL's
+  // steps_per_generation): TRL computes the advantages over the whole generation and shuffles its
+  // rows before splitting it, so a mini-batch holds no whole groups. Given, these [N] advantages
+  // are used as they are; `rewards` is then ignored (and frac_reward_zero_std is NaN).
+  std::optional<std::vector<double>> advantages;
+  // TRL's num_items_in_batch, the loss-mask tokens of the whole generation: the normaliser of
+  // dapo, cispo and vespo (and of their entropy bonus). Absent: this batch's tokens.
+  std::optional<double> num_items_in_batch;
 };
 
 struct ObjectiveMetrics {
@@ -176,6 +184,9 @@ struct ObjectiveMetrics {
   bool has_sampling_ratio = false;
   double sampling_ratio_min = 1.0, sampling_ratio_mean = 1.0, sampling_ratio_max = 1.0;
   double sampling_logp_difference_mean = 0.0, sampling_logp_difference_max = 0.0;
+  // What the two means are over (values of the ratio, tokens of the difference): the trainer
+  // pools several mini-batches' metrics into the generation's.
+  long long sampling_ratio_count = 0, sampling_logp_difference_count = 0;
 };
 
 struct ObjectiveResult {

@@ -42,6 +42,55 @@ std::string teacher_answer(const Prompt& prompt, double accuracy, Rng& rng) {
   return std::to_string(rng.below(10)) + "/0";
 }
 
+// One optimizer step's batch: its rows (one prompt row per completion when split), their inputs,
+// and the positions one pass over it touches.
+struct MiniBatch {
+  TokenRows prompts, completions;
+  ObjectiveInputs inputs;
+  std::vector<int> rows;  // indices into the generation's kept rows (empty: all, in order)
+  double positions = 0;
+};
+
+// stepsPerGeneration S > 1: the generation's kept rows shuffled (shuffle_sequence_dict) and split
+// into S parts (split_tensor_dict; near-equal when dynamic sampling kept fewer rows, an empty
+// part dropped), each with the generation's advantages and TRL's num_items_in_batch, the
+// generation's loss-mask tokens (dapo's normaliser).
+std::vector<MiniBatch> split_generation(const TokenRows& prompts, const TokenRows& completions,
+                                        const ObjectiveInputs& all,
+                                        const std::vector<double>& advantages, int group, int parts,
+                                        bool mask_truncated, Rng& rng) {
+  const std::size_t n = completions.size();
+  std::vector<int> order(n);
+  for (std::size_t j = 0; j < n; ++j) order[j] = static_cast<int>(j);
+  for (std::size_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
+  double items = 0;
+  for (std::size_t j = 0; j < n; ++j)
+    if (!(mask_truncated && all.truncated[j])) items += static_cast<double>(completions[j].size());
+  std::vector<MiniBatch> out;
+  const std::size_t count = static_cast<std::size_t>(parts);
+  std::size_t begin = 0;
+  for (std::size_t m = 0; m < count; ++m) {
+    const std::size_t size = n / count + (m < n % count ? 1 : 0);
+    if (size == 0) continue;
+    MiniBatch part;
+    part.inputs.advantages.emplace();
+    part.inputs.num_items_in_batch = items;
+    if (all.sampling_logp) part.inputs.sampling_logp.emplace();
+    for (std::size_t k = begin; k < begin + size; ++k) {
+      const std::size_t j = static_cast<std::size_t>(order[k]);
+      part.rows.push_back(order[k]);
+      part.prompts.push_back(prompts[j / static_cast<std::size_t>(group)]);
+      part.completions.push_back(completions[j]);
+      part.inputs.truncated.push_back(all.truncated[j]);
+      part.inputs.advantages->push_back(advantages[j]);
+      if (all.sampling_logp) part.inputs.sampling_logp->push_back((*all.sampling_logp)[j]);
+    }
+    begin += size;
+    out.push_back(std::move(part));
+  }
+  return out;
+}
+
 }  // namespace
 
 ObjectiveConfig objective_config(const ExperimentConfig& config) {
@@ -228,6 +277,8 @@ Experiment::Experiment(const ExperimentConfig& config)
       eval_rng_(rng_.fork(3)),
       batch_rng_(rng_.fork(4)),
       after_rng_(rng_.fork(6)),
+      // Not from rng_ (each fork advances it): the streams above stay as they were.
+      minibatch_rng_(Rng(config.seed).fork(7)),
       policy_(dims_of(config_, vocab_)),
       reference_(dims_of(config_, vocab_)),
       sampler_(dims_of(config_, vocab_)),
@@ -374,6 +425,7 @@ HistoryRow Experiment::update() {
   TokenRows prompts, completions;
   ObjectiveInputs inputs;
   if (separate_sampler) inputs.sampling_logp.emplace();
+  std::vector<double> advantages;  // the generation's, per kept row (stepsPerGeneration > 1)
   double tokens = 0, entropy = 0;
   row.min_length = std::numeric_limits<double>::infinity();
   row.max_length = 0;
@@ -395,6 +447,7 @@ HistoryRow Experiment::update() {
       completions.push_back(r.tokens);
       inputs.rewards.push_back(r.objective_reward);
       inputs.truncated.push_back(!r.terminated);
+      advantages.push_back(r.advantage);
       if (separate_sampler) inputs.sampling_logp->push_back(r.old_logp);
     }
   }
@@ -408,87 +461,131 @@ HistoryRow Experiment::update() {
   // Every position the policy touches: sampling, and each forward and backward pass below.
   const double prompt_len = batch_prompts.empty() ? 0.0 : batch_prompts[0].tokens.size();
   row.token_positions = static_cast<double>(batch_prompts.size()) * prompt_len + tokens;
-  double pass_positions = static_cast<double>(prompts.size()) * prompt_len;
-  for (const auto& c : completions) pass_positions += static_cast<double>(c.size());
+  last_steps_.clear();
   if (!prompts.empty()) {
+    // The optimizer steps' batches: with stepsPerGeneration 1 the generation as it is; with S > 1
+    // its rows shuffled and split into S parts (TRL's shuffle_sequence_dict, split_tensor_dict).
+    std::vector<MiniBatch> parts =
+        config_.steps_per_generation == 1
+            ? std::vector<MiniBatch>{MiniBatch{prompts, completions, inputs, {}}}
+            : split_generation(prompts, completions, inputs, advantages, group,
+                               config_.steps_per_generation, config_.objective.mask_truncated,
+                               minibatch_rng_);
     PolicyOutput out;
-    // The behaviour ("old") log-probs come from the same forward pass the first epoch uses, so
-    // the first epoch's ratios are exactly 1, as in TRL.
-    policy_.forward(prompts, completions, config_.temperature, out);
-    inputs.old_logp = out.logp;
-    if (config_.objective.beta > 0) {
-      PolicyOutput ref;
-      reference_.forward(prompts, completions, config_.temperature, ref);
-      inputs.ref_logp = ref.logp;
-      row.token_positions += pass_positions;
+    // The behaviour ("old") log-probs: the generating policy's, before any step (TRL computes
+    // them at generation time when the batch is reused). The last forward is the first part's,
+    // which its first step reuses: the first step's ratios are exactly 1, as in TRL.
+    for (std::size_t m = parts.size(); m-- > 0;) {
+      MiniBatch& part = parts[m];
+      for (const auto& c : part.completions) part.positions += static_cast<double>(c.size());
+      part.positions += static_cast<double>(part.prompts.size()) * prompt_len;
+      if (m > 0) row.token_positions += part.positions;  // the first part's is its first step's
+      policy_.forward(part.prompts, part.completions, config_.temperature, out);
+      part.inputs.old_logp = out.logp;
+      if (config_.objective.beta > 0) {
+        PolicyOutput ref;
+        reference_.forward(part.prompts, part.completions, config_.temperature, ref);
+        part.inputs.ref_logp = ref.logp;
+        row.token_positions += part.positions;
+      }
     }
     row.ratio_min = std::numeric_limits<double>::infinity();
     row.ratio_max = -std::numeric_limits<double>::infinity();
     row.ratio_mean = 0;
-    int epochs_with_tokens = 0;
+    int steps_with_tokens = 0, steps = 0;
     row.clip_ratio_low_min = std::numeric_limits<double>::infinity();
     row.clip_ratio_high_max = 0;
+    // sampling/*: over the whole generation, pooled from the first epoch's parts.
+    double sampling_ratio_sum = 0, sampling_ratio_count = 0, difference_sum = 0,
+           difference_count = 0;
+    row.sampling_ratio_min = std::numeric_limits<double>::infinity();
+    row.sampling_ratio_max = -std::numeric_limits<double>::infinity();
     ObjectiveConfig objective = objective_config(config_);
     for (int epoch = 0; epoch < config_.update_epochs; ++epoch) {
-      if (epoch > 0) policy_.forward(prompts, completions, config_.temperature, out);
-      inputs.logp = out.logp;
-      inputs.entropies = out.entropy;
-      // The entropy bonus with this step's coefficient (adaptive: gated on the last step's
-      // entropy, as TRL applies the coefficient from the end of the previous step).
-      objective.entropy_coef =
-          (!config_.use_adaptive_entropy || last_step_entropy_ <= config_.entropy_target)
-              ? entropy_coef_
-              : 0.0;
-      const ObjectiveResult result = grpo_objective(objective, inputs);
-      row.token_positions += 2 * pass_positions;  // this epoch's forward and backward
-      policy_.zero_grad();
-      policy_.backward(result.grad_logp,
-                       objective.entropy_coef != 0.0 ? &result.grad_entropy : nullptr);
-      const double norm = clip_grad_norm(policy_.grads(), config_.max_grad_norm);
-      optimizer_.step(policy_.params(), policy_.grads());
-      const ObjectiveMetrics& m = result.metrics;
-      after_optimizer_step(m.effective_entropy);
-      if (epoch == 0) {
-        // Per batch, not per step: the first step's (the sampler ratios do not depend on it).
-        if (m.has_sampling_ratio) {
-          row.sampling_ratio_min = m.sampling_ratio_min;
-          row.sampling_ratio_mean = m.sampling_ratio_mean;
-          row.sampling_ratio_max = m.sampling_ratio_max;
-          row.sampling_logp_difference_mean = m.sampling_logp_difference_mean;
-          row.sampling_logp_difference_max = m.sampling_logp_difference_max;
+      for (std::size_t m = 0; m < parts.size(); ++m) {
+        MiniBatch& part = parts[m];
+        if (epoch > 0 || m > 0)
+          policy_.forward(part.prompts, part.completions, config_.temperature, out);
+        part.inputs.logp = out.logp;
+        part.inputs.entropies = out.entropy;
+        // The entropy bonus with this step's coefficient (adaptive: gated on the last step's
+        // entropy, as TRL applies the coefficient from the end of the previous step).
+        objective.entropy_coef =
+            (!config_.use_adaptive_entropy || last_step_entropy_ <= config_.entropy_target)
+                ? entropy_coef_
+                : 0.0;
+        const ObjectiveResult result = grpo_objective(objective, part.inputs);
+        row.token_positions += 2 * part.positions;  // this step's forward and backward
+        policy_.zero_grad();
+        policy_.backward(result.grad_logp,
+                         objective.entropy_coef != 0.0 ? &result.grad_entropy : nullptr);
+        const double norm = clip_grad_norm(policy_.grads(), config_.max_grad_norm);
+        optimizer_.step(policy_.params(), policy_.grads());
+        const ObjectiveMetrics& m_ = result.metrics;
+        after_optimizer_step(m_.effective_entropy);
+        last_steps_.push_back(StepRecord{result.loss, m_, part.rows});
+        ++steps;
+        if (epoch == 0 && m_.has_sampling_ratio) {
+          // Per generation, not per step: the first epoch's (the sampler ratios do not depend
+          // on the steps).
+          if (m_.sampling_ratio_count > 0) {
+            row.sampling_ratio_min = std::min(row.sampling_ratio_min, m_.sampling_ratio_min);
+            row.sampling_ratio_max = std::max(row.sampling_ratio_max, m_.sampling_ratio_max);
+          }
+          sampling_ratio_sum += m_.sampling_ratio_mean * m_.sampling_ratio_count;
+          sampling_ratio_count += m_.sampling_ratio_count;
+          difference_sum += m_.sampling_logp_difference_mean * m_.sampling_logp_difference_count;
+          difference_count += m_.sampling_logp_difference_count;
+          row.sampling_logp_difference_max =
+              std::max(row.sampling_logp_difference_max, m_.sampling_logp_difference_max);
+          if (parts.size() == 1) {  // one batch: its own numbers, bit for bit
+            row.sampling_ratio_min = m_.sampling_ratio_min;
+            row.sampling_ratio_mean = m_.sampling_ratio_mean;
+            row.sampling_ratio_max = m_.sampling_ratio_max;
+            row.sampling_logp_difference_mean = m_.sampling_logp_difference_mean;
+          }
+        }
+        if (m_.has_clip_ratio && !std::isnan(m_.clip_ratio_low_min)) {
+          row.clip_ratio_low_min = std::min(row.clip_ratio_low_min, m_.clip_ratio_low_min);
+          row.clip_ratio_high_max = std::max(row.clip_ratio_high_max, m_.clip_ratio_high_max);
+        }
+        row.cispo_clip_ratio += m_.has_cispo_clip_ratio ? m_.cispo_clip_ratio : 0.0;
+        row.loss += result.loss;
+        row.grad_norm += norm;
+        row.kl += m_.has_kl ? m_.kl : 0.0;
+        row.entropy += m_.entropy;  // TRL's global_masked_mean(entropies) over the loss mask
+        row.clip_fraction_low += m_.clip_ratio_low_mean;
+        row.clip_fraction_high += m_.clip_ratio_high_mean;
+        row.clip_fraction_region += m_.clip_ratio_region_mean;
+        if (m_.num_tokens > 0) {
+          row.ratio_min = std::min(row.ratio_min, m_.ratio_min);
+          row.ratio_max = std::max(row.ratio_max, m_.ratio_max);
+          row.ratio_mean += m_.ratio_mean;
+          ++steps_with_tokens;
         }
       }
-      if (m.has_clip_ratio && !std::isnan(m.clip_ratio_low_min)) {
-        row.clip_ratio_low_min = std::min(row.clip_ratio_low_min, m.clip_ratio_low_min);
-        row.clip_ratio_high_max = std::max(row.clip_ratio_high_max, m.clip_ratio_high_max);
-      }
-      row.cispo_clip_ratio += m.has_cispo_clip_ratio ? m.cispo_clip_ratio : 0.0;
-      row.loss += result.loss;
-      row.grad_norm += norm;
-      row.kl += m.has_kl ? m.kl : 0.0;
-      row.entropy += m.entropy;  // TRL's global_masked_mean(entropies) over the loss mask
-      row.clip_fraction_low += m.clip_ratio_low_mean;
-      row.clip_fraction_high += m.clip_ratio_high_mean;
-      row.clip_fraction_region += m.clip_ratio_region_mean;
-      if (m.num_tokens > 0) {
-        row.ratio_min = std::min(row.ratio_min, m.ratio_min);
-        row.ratio_max = std::max(row.ratio_max, m.ratio_max);
-        row.ratio_mean += m.ratio_mean;
-        ++epochs_with_tokens;
-      }
     }
-    const double epochs = config_.update_epochs;
-    row.loss /= epochs;
-    row.grad_norm /= epochs;
-    row.kl /= epochs;
-    row.entropy /= epochs;
-    row.clip_fraction_low /= epochs;
-    row.clip_fraction_high /= epochs;
-    row.clip_fraction_region /= epochs;
-    row.cispo_clip_ratio /= epochs;
+    if (separate_sampler && parts.size() > 1) {
+      row.sampling_ratio_mean =
+          sampling_ratio_count > 0 ? sampling_ratio_sum / sampling_ratio_count : 0.0;
+      row.sampling_logp_difference_mean =
+          difference_count > 0 ? difference_sum / difference_count : 0.0;
+    }
+    if (std::isinf(row.sampling_ratio_min)) row.sampling_ratio_min = 0;  // TRL: 0 without any
+    if (std::isinf(row.sampling_ratio_max)) row.sampling_ratio_max = 0;
+    if (!separate_sampler) row.sampling_ratio_min = row.sampling_ratio_max = 1;
+    const double mean_over = steps;  // update_epochs x the parts (S, fewer when some are empty)
+    row.loss /= mean_over;
+    row.grad_norm /= mean_over;
+    row.kl /= mean_over;
+    row.entropy /= mean_over;
+    row.clip_fraction_low /= mean_over;
+    row.clip_fraction_high /= mean_over;
+    row.clip_fraction_region /= mean_over;
+    row.cispo_clip_ratio /= mean_over;
     if (std::isinf(row.clip_ratio_low_min)) row.clip_ratio_low_min = 0;
-    if (epochs_with_tokens > 0) {
-      row.ratio_mean /= epochs_with_tokens;
+    if (steps_with_tokens > 0) {
+      row.ratio_mean /= steps_with_tokens;
     } else {
       row.ratio_min = row.ratio_mean = row.ratio_max = 1.0;
     }

@@ -44,7 +44,7 @@ struct HistoryRow {
   double discarded_fraction = 0;  // groups dropped by dynamic sampling / groups
   double ratio_min = 1, ratio_mean = 1, ratio_max = 1;  // over every epoch's unmasked tokens
   double clip_fraction_low = 0, clip_fraction_high = 0, clip_fraction_region = 0;
-  double kl = 0, loss = 0, grad_norm = 0;  // means over the update's epochs (grad norm pre-clip)
+  double kl = 0, loss = 0, grad_norm = 0;  // means over the update's optimizer steps (pre-clip)
   double mean_reward = 0, accuracy = 0, mean_length = 0, truncated_fraction = 0;  // rollouts
   // TRL's entropy: the learner's mean per-token entropy over the loss-mask tokens (truncated
   // completions out when maskTruncated), mean over the update's epochs; 0 when no token is in.
@@ -112,6 +112,14 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
                                       const std::vector<Prompt>& prompts, int samples,
                                       const ExperimentConfig& config, Rng& rng, bool with_kl);
 
+// One optimizer step of an update: its loss, its metrics, and which of the generation's kept
+// rows (in last_rollouts() order, kept groups only) it trained on (empty: all of them).
+struct StepRecord {
+  double loss = 0;
+  ObjectiveMetrics metrics;
+  std::vector<int> rows;
+};
+
 class Experiment {
  public:
   // `config` must be valid (ExperimentConfig::validate, or the API's reader, which calls it):
@@ -151,6 +159,8 @@ class Experiment {
   // an empty batch.
   const Policy& last_sampler() const { return last_from_copy_ ? sampler_ : policy_; }
   const RolloutBatch& last_rollouts() const { return last_rollouts_; }
+  // The last update's optimizer steps, in order (updateEpochs x stepsPerGeneration of them).
+  const std::vector<StepRecord>& last_steps() const { return last_steps_; }
 
  private:
   void warm_up();
@@ -167,6 +177,7 @@ class Experiment {
   std::vector<Prompt> prompts_, train_, heldout_;
   Rng rng_;  // parent of the streams below
   Rng warmup_rng_, rollout_rng_, eval_rng_, batch_rng_, after_rng_;
+  Rng minibatch_rng_;  // stepsPerGeneration > 1: the shuffle of each generation's rows
   Policy policy_, reference_, sampler_;
   // samplerLag k > 0: the parameters after the last k updates, oldest first (fewer during the
   // first k updates, the warm-up policy first). Memory: k x num_params x 4 bytes (the smoke
@@ -174,6 +185,7 @@ class Experiment {
   std::deque<std::vector<float>> lagged_;
   bool last_from_copy_ = false;  // last_sampler()
   RolloutBatch last_rollouts_;
+  std::vector<StepRecord> last_steps_;
   double entropy_coef_ = 0;  // the entropy bonus's coefficient (adaptive: changes per step)
   // Adaptive control: the previous step's entropy (TRL's _last_world_entropy, which starts at
   // float("inf") so that the first optimizer step applies no bonus).

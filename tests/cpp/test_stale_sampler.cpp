@@ -147,3 +147,67 @@ TEST_CASE("samplerLag 0 is the policy itself, no separate sampler", "[trainer][s
   CHECK_FALSE(row.has_sampler);
   CHECK(&experiment.last_sampler() == &experiment.policy());
 }
+
+TEST_CASE("stepsPerGeneration S: S mini-batches of one generation, old log-probs the generator's",
+          "[trainer][sampler]") {
+  const grpo::ExperimentConfig config = smoke([](grpo::ExperimentConfig& c) {
+    c.updates = 2;
+    c.update_epochs = 2;
+    c.steps_per_generation = 4;
+  });
+  grpo::Experiment experiment(config);
+  const grpo::HistoryRow row = experiment.step();
+  const std::vector<grpo::StepRecord>& steps = experiment.last_steps();
+  REQUIRE(steps.size() == 8);  // epoch-major: parts 0..3, then 0..3 again (TRL's _step % S)
+  const Batch batch = update_batch(experiment);
+  const std::size_t n = batch.completions.size();
+  // The four parts partition the generation's rows, n / 4 each, in a shuffled order.
+  std::vector<int> seen;
+  for (int m = 0; m < 4; ++m) {
+    CHECK(steps[m].rows.size() == n / 4);
+    CHECK(steps[m + 4].rows == steps[m].rows);
+    seen.insert(seen.end(), steps[m].rows.begin(), steps[m].rows.end());
+  }
+  std::vector<int> sorted = seen;
+  std::sort(sorted.begin(), sorted.end());
+  for (std::size_t j = 0; j < n; ++j) REQUIRE(sorted[j] == static_cast<int>(j));
+  CHECK(seen != sorted);
+
+  // Step 1 trains the generator on its own samples: ratio exactly 1, and (ratio 1, beta 0, dapo)
+  // the loss is -sum A_i n_i over the part / the WHOLE generation's loss-mask tokens (TRL's
+  // num_items_in_batch), not the part's.
+  REQUIRE(config.objective.loss_type == grpo::LossType::Dapo);
+  REQUIRE(config.objective.beta == 0.0);
+  const grpo::RolloutBatch& rollouts = experiment.last_rollouts();
+  std::vector<double> advantage;
+  for (std::size_t p = 0; p < rollouts.groups.size(); ++p)
+    if (rollouts.kept[p])
+      for (const grpo::RolloutRow& r : rollouts.groups[p]) advantage.push_back(r.advantage);
+  double items = 0, weighted = 0;
+  for (std::size_t j = 0; j < n; ++j)
+    if (!(config.objective.mask_truncated && batch.truncated[j]))
+      items += static_cast<double>(batch.completions[j].size());
+  for (int j : steps[0].rows)
+    if (!(config.objective.mask_truncated && batch.truncated[j]))
+      weighted += advantage[j] * static_cast<double>(batch.completions[j].size());
+  CHECK(steps[0].metrics.ratio_min == 1.0);
+  CHECK(steps[0].metrics.ratio_max == 1.0);
+  CHECK_THAT(steps[0].loss, WithinAbs(-weighted / items, 1e-12));
+  // Every later step sees the policy moved since the generation: ratios != 1.
+  for (std::size_t s = 1; s < steps.size(); ++s) {
+    INFO("step " << s);
+    CHECK(steps[s].metrics.ratio_max - steps[s].metrics.ratio_min > 1e-4);
+  }
+  CHECK(row.ratio_min < 1.0);
+  CHECK(row.ratio_max > 1.0);
+}
+
+TEST_CASE("stepsPerGeneration 1 is one step per epoch on the whole generation",
+          "[trainer][sampler]") {
+  grpo::Experiment experiment(smoke([](grpo::ExperimentConfig& c) { c.updates = 1; }));
+  experiment.step();
+  REQUIRE(experiment.last_steps().size() == 2);
+  CHECK(experiment.last_steps()[0].rows.empty());
+  CHECK(experiment.last_steps()[0].metrics.ratio_min == 1.0);
+  CHECK(experiment.last_steps()[0].metrics.ratio_max == 1.0);
+}

@@ -17,9 +17,9 @@ const BIN = new URL('../../bin/grpo-lab.mjs', import.meta.url).pathname;
 // The run without its config echo (which lists every field, the new ones too).
 const computed = ({ config, ...rest }) => rest;
 
-test('samplerLag 0 gives the bytes of the run without the field (tests/node/pin.test.mjs pins it)', () => {
+test('samplerLag 0 and stepsPerGeneration 1 give the bytes of the run without the field (tests/node/pin.test.mjs pins it)', () => {
   const today = core.runToyGrpoExperiment({ profile: 'smoke', seed: 9 });
-  const explicit = core.runToyGrpoExperiment({ profile: 'smoke', seed: 9, samplerLag: 0 });
+  const explicit = core.runToyGrpoExperiment({ profile: 'smoke', seed: 9, samplerLag: 0, stepsPerGeneration: 1 });
   assert.equal(JSON.stringify(computed(explicit)), JSON.stringify(computed(today)));
   assert.equal(today.config.samplerLag, 0);
   assert.ok(!('samplingRatioMin' in today.history[0]), 'no separate sampler, no sampling/*');
@@ -91,4 +91,17 @@ test('the CLI takes --set samplerLag and refuses 9 naming the range', async () =
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('stepsPerGeneration: divides the generation, reaches TRL\'s steps_per_generation, and later steps see ratios != 1', () => {
+  assert.throws(() => core.experimentConfig({ stepsPerGeneration: 3 }), (e) => e.code === 'must_divide' && e.field === 'stepsPerGeneration' && /promptBatch x groupSize \(64\), got 3/.test(e.message));
+  assert.throws(() => core.experimentConfig({ stepsPerGeneration: 17 }), (e) => e.field === 'stepsPerGeneration');
+  const python = trlConfigPython(core.experimentConfig({ stepsPerGeneration: 4 }));
+  assert.match(python, /^ {4}steps_per_generation=4, +# stepsPerGeneration/m);
+  // One epoch per update: with S = 1 every step is the generator's own (ratio exactly 1); with
+  // S = 4 three steps of four follow a step on the same generation.
+  const one = core.runToyGrpoExperiment({ profile: 'smoke', seed: 9, updates: 4, updateEpochs: 1 }).history;
+  const four = core.runToyGrpoExperiment({ profile: 'smoke', seed: 9, updates: 4, updateEpochs: 1, stepsPerGeneration: 4 }).history;
+  for (const row of one) assert.deepEqual([row.ratioMin, row.ratioMax], [1, 1]);
+  for (const row of four) assert.ok(row.ratioMin < 1 && row.ratioMax > 1, `update ${row.update}: [${row.ratioMin}, ${row.ratioMax}]`);
 });

@@ -130,6 +130,8 @@ export interface ExperimentConfig extends TrlLossOptions {
   samplerMismatch: number;
   /** The sampler lags k updates, in [0, 8]: update u samples from the policy after update max(0, u - 1 - k). */
   samplerLag: number;
+  /** TRL's steps_per_generation, in [1, 16], dividing promptBatch x groupSize: one generation, S optimizer steps per epoch on its shuffled mini-batches. */
+  stepsPerGeneration: number;
   useAdaptiveEntropy: boolean;
   entropyTarget: number;
   entropyCoefDelta: number;

@@ -54,6 +54,7 @@ export default {
   'train.field.promptBatch': 'prompts per update (promptBatch)',
   'train.field.updates': 'updates',
   'train.field.updateEpochs': 'epochs per update (updateEpochs)',
+  'train.field.stepsPerGeneration': 'optimizer steps per generation: mini-batches of one sampled batch, each a step (stepsPerGeneration, in [1, 16], divides prompts × group size)',
   'train.field.lossType': 'loss reduction (lossType)',
   'train.field.scaleRewards': 'reward scaling (scaleRewards)',
   'train.field.epsLow': 'ε low (epsLow)',

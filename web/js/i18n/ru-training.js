@@ -54,6 +54,7 @@ export default {
   'train.field.promptBatch': 'промптов на обновление (promptBatch)',
   'train.field.updates': 'обновлений (updates)',
   'train.field.updateEpochs': 'эпох на обновление (updateEpochs)',
+  'train.field.stepsPerGeneration': 'шагов оптимизатора на одну генерацию: мини-батчи одного сэмплированного батча, по шагу на каждый (stepsPerGeneration, от 1 до 16, делит промпты × размер группы)',
   'train.field.lossType': 'сведение потерь (lossType)',
   'train.field.scaleRewards': 'масштабирование наград (scaleRewards)',
   'train.field.epsLow': 'ε нижний (epsLow)',
