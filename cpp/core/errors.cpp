@@ -100,6 +100,7 @@ const std::vector<MessageCode>& message_codes() {
       {"needs_positive", {"other", "got"}},                   // only when another field is > 0
       {"exclusive", {"other"}},                               // not together with another field
       {"needs_field", {"other"}},                             // only with another field
+      {"must_divide", {"other", "total", "got"}},             // a divisor of another count
       {"less_than_field", {"other", "max", "got"}},           // below another field's value
       {"truncate_needs_bound", {"other", "mode"}},            // a *_truncate mode with no bound
       {"one_of_with", {"options", "other", "value", "got"}},  // an option another field allows

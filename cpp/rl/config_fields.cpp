@@ -165,6 +165,7 @@ std::vector<FieldSpec> build_table() {
   // mini-batches; S divides the generation (check_field_relations), at most 16 steps.
   add(int_field("stepsPerGeneration", 1, 16, 1, 1, "steps_per_generation",
                 GRPO_WHOLE(steps_per_generation)));
+  trl_default("None");  // 518: None is gradient_accumulation_steps (1 by default), so 1 in effect
   add(enum_field("lossType", loss_type_names(), static_cast<double>(LossType::Dapo), "loss_type",
                  GRPO_WHOLE(objective.loss_type)),
       kNotebook);

@@ -117,7 +117,7 @@ test("item 4: the experiment keeps the notebook's defaults; the table names TRL'
       differ.push(name);
     }
   }
-  assert.deepEqual(differ.sort(), ['epsilon_high', 'learning_rate', 'mask_truncated_completions', 'max_completion_length', 'num_iterations', 'reward_weights']);
+  assert.deepEqual(differ.sort(), ['epsilon_high', 'learning_rate', 'mask_truncated_completions', 'max_completion_length', 'num_iterations', 'reward_weights', 'steps_per_generation']);
   // The notebook's own values stay the experiment's.
   assert.equal(config.lossType, 'dapo');
   assert.equal(config.maxNewTokens, 4);
