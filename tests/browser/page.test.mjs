@@ -233,8 +233,9 @@ describe('course page, English, laptop width', () => {
     await fill(page, 'v.text', 'v1.5 of H2O gives 7');
     await fill(page, 'v.ref', '7');
     const typed = core.checkNumericAnswer('v1.5 of H2O gives 7', '7');
+    // The candidate can match while the reference box's edit is still pending, so wait for the verdict too.
     await waitText(page, '[data-testid="candidate"]', (s) => s === typed.candidate);
-    assert.equal(await page.locator('[data-testid="verdict"]').textContent(), typed.accuracy ? '✓ 1' : '✗ 0');
+    await waitText(page, '[data-testid="verdict"]', (s) => s === (typed.accuracy ? '✓ 1' : '✗ 0'));
     assert.match(await page.evaluate(() => location.hash), /v\.text=v1\.5%20of%20H2O%20gives%207/);
   });
 
