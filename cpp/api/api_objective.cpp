@@ -49,7 +49,8 @@ ObjectiveConfig term_config(const Json& args) {
   ObjectiveConfig config;
   config.loss_type = parse_loss_type(string_or(args, "lossType", loss_type_name(config.loss_type)));
   config.eps_low = number_or(args, "epsLow", config.eps_low);
-  config.eps_high = number_or(args, "epsHigh", config.eps_low);  // TRL: epsilon_high = epsilon
+  if (has(args, "epsHigh") && !args.at("epsHigh").is_null())
+    config.eps_high = number(args, "epsHigh");
   config.sapo_temperature_pos = number_or(args, "sapoTemperaturePos", config.sapo_temperature_pos);
   config.sapo_temperature_neg = number_or(args, "sapoTemperatureNeg", config.sapo_temperature_neg);
   config.vespo_k_pos = number_or(args, "vespoKPos", config.vespo_k_pos);
@@ -182,7 +183,7 @@ Json grpo_objective_method(const Json& args) {
       {"scaleRewards", scale_rewards_name(config.scale_rewards)},
       {"advantageEstimator", advantage_estimator_name(config.advantage_estimator)},
       {"epsLow", config.eps_low},
-      {"epsHigh", config.eps_high},
+      {"epsHigh", config.eps_high_value()},  // resolved: None is epsilon
       {"beta", config.beta},
       {"maxCompletionLength", config.max_completion_length},
       {"importanceSamplingLevel", importance_level_name(config.importance_level)},

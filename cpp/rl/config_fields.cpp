@@ -177,8 +177,8 @@ std::vector<FieldSpec> build_table() {
                  GRPO_WHOLE(objective.advantage_estimator)));
   add(number_field("epsLow", 0, 1, kClosed, kOpen, 0.2, "epsilon", GRPO_REAL(objective.eps_low)),
       kNotebook);
-  add(number_field("epsHigh", 0, 10, kClosed, kClosed, 0.28, "epsilon_high",
-                   GRPO_REAL(objective.eps_high)),
+  add(nullable_field("epsHigh", 0, 10, kClosed, "epsilon_high", GRPO_OPTIONAL(objective.eps_high),
+                     0.28),
       kNotebook);
   trl_default("None");  // 695: epsilon's value
   add(number_field("beta", 0, 10, kClosed, kClosed, 0.0, "beta", GRPO_REAL(objective.beta)),

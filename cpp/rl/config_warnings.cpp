@@ -69,9 +69,9 @@ std::vector<ConfigWarning> config_warnings(const ExperimentConfig& config) {
         format_number(*o.delta) +
             " < 1 caps the ratio below 1: a token with a positive advantage and a ratio above "
             "delta (every token of the first pass, where r = 1) gets no gradient");
-  if (o.loss_type == LossType::Cispo && o.eps_high <= 1.0)
-    add("cispo_cap_low", "epsHigh", {{"got", o.eps_high}},
-        "lossType cispo caps every ratio at epsHigh = " + format_number(o.eps_high) +
+  if (o.loss_type == LossType::Cispo && o.eps_high_value() <= 1.0)
+    add("cispo_cap_low", "epsHigh", {{"got", o.eps_high_value()}},
+        "lossType cispo caps every ratio at epsHigh = " + format_number(o.eps_high_value()) +
             ", at or below 1 where the ratios lie: the coefficient is that constant, the cap "
             "clips every token and only scales the gradient (CISPO's recommendation is 5.0)");
   return out;

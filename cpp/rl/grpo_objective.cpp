@@ -150,7 +150,7 @@ void ObjectiveConfig::validate() const {
           [&] { return "groupSize: must be an integer >= 2, got " + std::to_string(group_size); });
   // The clip range is the config table's (the toy experiment's fields epsLow, epsHigh).
   check_field(field("epsLow"), eps_low);
-  check_field(field("epsHigh"), eps_high);
+  if (eps_high) check_field(field("epsHigh"), *eps_high);
   require(beta >= 0.0 && std::isfinite(beta),
           [&] { return "beta: must be a finite number >= 0, got " + format_number(beta); });
   require(max_completion_length >= 1, [&] {
@@ -501,7 +501,7 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
                                         : std::max(high_max, sequence.high ? 1.0 : 0.0);
       }
       if (loss_type == LossType::Cispo)
-        cispo_clipped += (sequence.ratio > config.eps_high && a > 0.0) ? 1 : 0;
+        cispo_clipped += (sequence.ratio > config.eps_high_value() && a > 0.0) ? 1 : 0;
     }
     if (!masked_in) continue;
 
@@ -518,9 +518,9 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
         // -c * A * logp with c detached: CISPO c = min(r, epsilon_high), VESPO c = phi_i.
         ratio = sequence_level ? sequence.ratio : std::exp(log_ratio(t));
         if (!sequence_level && loss_type == LossType::Cispo)
-          cispo_clipped += (ratio > config.eps_high && a > 0.0) ? 1 : 0;
+          cispo_clipped += (ratio > config.eps_high_value() && a > 0.0) ? 1 : 0;
         const double c =
-            loss_type == LossType::Cispo ? cispo_coefficient(ratio, config.eps_high) : phi;
+            loss_type == LossType::Cispo ? cispo_coefficient(ratio, config.eps_high_value()) : phi;
         token_loss = -c * a * row[t];
         token_grad = -c * a;
       } else if (sequence_level) {

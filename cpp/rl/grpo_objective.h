@@ -84,13 +84,13 @@ AdvantageEstimator parse_advantage_estimator(const std::string& text);
 
 // TRL names in comments; the defaults are TRL v1.9.0's (grpo_config.py), grpoObjective's too.
 struct ObjectiveConfig {
-  int group_size = 2;                                         // num_generations, >= 2
-  LossType loss_type = LossType::Dapo;                        // loss_type (line 791)
-  ScaleRewards scale_rewards = ScaleRewards::Group;           // scale_rewards
-  double eps_low = 0.2;                                       // epsilon, in [0, 1)
-  double eps_high = 0.2;                                      // epsilon_high, in [0, 10]
-  double beta = 0.0;                                          // beta (KL weight), >= 0
-  int max_completion_length = 256;                            // max_completion_length (488)
+  int group_size = 2;                                // num_generations, >= 2
+  LossType loss_type = LossType::Dapo;               // loss_type (line 791)
+  ScaleRewards scale_rewards = ScaleRewards::Group;  // scale_rewards
+  double eps_low = 0.2;                              // epsilon, in [0, 1)
+  std::optional<double> eps_high;   // epsilon_high, in [0, 10]; None (TRL's default): epsilon
+  double beta = 0.0;                // beta (KL weight), >= 0
+  int max_completion_length = 256;  // max_completion_length (488)
   ImportanceLevel importance_level = ImportanceLevel::Token;  // importance_sampling_level
   bool mask_truncated = false;                                // mask_truncated_completions
   // TRL 1.9 options, each off by default exactly as TRL's default is.
@@ -119,6 +119,8 @@ struct ObjectiveConfig {
   // Throws InvalidArgument naming the field (API spelling) and its range. Called once where a
   // config enters the core (the grpoObjective method, ExperimentConfig::validate); grpo_objective
   // takes a validated config and does not check it again.
+  // epsilon_high as TRL resolves it (grpo_trainer.py: epsilon_high if not None else epsilon).
+  double eps_high_value() const { return eps_high.value_or(eps_low); }
   void validate() const;
   // TRL's rules between its fields (clipMin < clipMax, a *_truncate mode needs a bound), also
   // part of check_field_relations.

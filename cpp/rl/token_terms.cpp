@@ -17,7 +17,7 @@ RatioTerm ratio_term(const ObjectiveConfig& config, double ratio, double advanta
     return {term.loss, term.dloss_dlogr, false, false};
   }
   const double low = 1.0 - config.eps_low;
-  const double high = 1.0 + config.eps_high;
+  const double high = 1.0 + config.eps_high_value();
   const SurrogateLoss s = clipped_surrogate_loss(ratio, a, low, high);
   if (!config.delta) return {s.loss, s.dloss_dlogr, s.low, s.high};
   // Two-sided clipping: torch.clamp(r, max=delta) is flat above delta.
@@ -88,8 +88,8 @@ std::vector<double> token_term_curve(const ObjectiveConfig& config, TermView vie
   for (std::size_t i = 0; i < ratios.size(); ++i) {
     const double r = ratios[i], a = advantages[i];
     if (type == LossType::Cispo) {
-      out[i] = view == TermView::Weight ? cispo_coefficient(r, config.eps_high) * a
-                                        : cispo_objective(r, a, config.eps_high);
+      out[i] = view == TermView::Weight ? cispo_coefficient(r, config.eps_high_value()) * a
+                                        : cispo_objective(r, a, config.eps_high_value());
     } else if (type == LossType::Vespo) {
       out[i] = view == TermView::Weight
                    ? vespo_phi({std::log(r)}, a, config.vespo_k_pos, config.vespo_lambda_pos,

@@ -146,7 +146,7 @@ TEST_CASE("objective gradient matches central differences in every configuration
   config.beta = beta;
   config.eps_low = 0.2;
   config.eps_high = 0.28;
-  const ObjectiveInputs inputs = random_batch(42, config.eps_low, config.eps_high);
+  const ObjectiveInputs inputs = random_batch(42, config.eps_low, config.eps_high_value());
   INFO("loss " << grpo::loss_type_name(loss) << ", level " << grpo::importance_level_name(level)
                << ", mask " << mask << ", beta " << beta << ", scale "
                << grpo::scale_rewards_name(scale));
@@ -203,7 +203,7 @@ TEST_CASE("a group of equal rewards contributes nothing", "[objective]") {
 TEST_CASE("bnpo and dapo agree on one batch, with and without masking", "[objective]") {
   ObjectiveConfig config = config_for(4, LossType::Bnpo, ScaleRewards::Group, 8);
   config.beta = 0.05;
-  const ObjectiveInputs in = random_batch(7, config.eps_low, config.eps_high);
+  const ObjectiveInputs in = random_batch(7, config.eps_low, config.eps_high_value());
   for (bool mask : {false, true}) {
     config.mask_truncated = mask;
     config.loss_type = LossType::Bnpo;

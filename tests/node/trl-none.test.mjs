@@ -42,7 +42,7 @@ test('vllmImportanceSamplingClipMax null is no upper bound (TRL: clip_max None -
 
 test('experimentConfig: null is None for every None-able field; absent is the default; a run trains with it', () => {
   const nullable = core.configSchema().fields.filter((f) => f.nullable).map((f) => f.name);
-  assert.deepEqual(nullable, ['delta', 'offPolicyMaskThreshold', 'vllmImportanceSamplingClipMin', 'vllmImportanceSamplingClipMax']);
+  assert.deepEqual(nullable, ['epsHigh', 'delta', 'offPolicyMaskThreshold', 'vllmImportanceSamplingClipMin', 'vllmImportanceSamplingClipMax']);
   assert.equal(core.experimentConfig({}).vllmImportanceSamplingClipMax, 3);
   for (const name of nullable) assert.equal(core.experimentConfig({ [name]: null })[name], null, name);
   // The run's config keeps it (and so do its run file and section 9).
@@ -55,6 +55,25 @@ test('experimentConfig: null is None for every None-able field; absent is the de
   assert.ok(bounded.history[0].samplingRatioMax <= 3, `max ratio ${bounded.history[0].samplingRatioMax}`);
   assert.ok(unbounded.history[0].samplingRatioMax > 3, `max ratio ${unbounded.history[0].samplingRatioMax}`);
   assert.notEqual(unbounded.history[0].loss, bounded.history[0].loss);
+});
+
+test('epsHigh null is TRL\'s None: epsilon_high = epsilon (grpo_trainer.py: epsilon_high if not None else epsilon)', () => {
+  // The notebook's default stays 0.28; None trains exactly as epsHigh = epsLow.
+  assert.equal(core.experimentConfig({}).epsHigh, 0.28);
+  const options = { profile: 'smoke', seed: 9, updates: 2, updateEpochs: 2, epsLow: 0.1 };
+  const none = core.runToyGrpoExperiment({ ...options, epsHigh: null });
+  const same = core.runToyGrpoExperiment({ ...options, epsHigh: 0.1 });
+  const other = core.runToyGrpoExperiment(options);
+  assert.equal(none.config.epsHigh, null);
+  assert.equal(JSON.stringify(none.history), JSON.stringify(same.history));
+  assert.notEqual(JSON.stringify(none.history), JSON.stringify(other.history));
+  // The bare objective: null and absent are epsilon; its config reports the value used.
+  const ratios = { ...batch, oldLogProbs: [[-1.5, -1, -1], [-1]] };
+  const absent = core.grpoObjective({ ...ratios, epsLow: 0.1 });
+  const nulled = core.grpoObjective({ ...ratios, epsLow: 0.1, epsHigh: null });
+  assert.equal(nulled.loss, absent.loss);
+  assert.equal(nulled.config.epsHigh, 0.1);
+  assert.throws(() => core.experimentConfig({ epsHigh: 11 }), { name: 'RangeError', message: /^epsHigh: must be in \[0, 10\]/ });
 });
 
 test("section 9 writes None, and reads it back as None", () => {

@@ -116,7 +116,8 @@ export interface ExperimentConfig extends TrlLossOptions {
   lossType: LossType;
   scaleRewards: ScaleRewards;
   epsLow: number;
-  epsHigh: number;
+  /** TRL's epsilon_high; null is None: epsilon_high = epsLow. */
+  epsHigh: number | null;
   beta: number;
   temperature: number;
   learningRate: number;
@@ -440,7 +441,7 @@ export interface GrpoObjectiveBatch {
   lossType?: LossType;
   scaleRewards?: ScaleRewards;
   epsLow?: number;
-  epsHigh?: number;
+  epsHigh?: number | null;
   beta?: number;
   maxCompletionLength?: number;
   importanceSamplingLevel?: ImportanceSamplingLevel;
@@ -458,7 +459,7 @@ export type GrpoObjectiveOptions = GrpoObjectiveRewards & GrpoObjectiveBatch;
 export interface TokenTermOptions {
   lossType?: LossType;
   epsLow?: number;
-  epsHigh?: number;
+  epsHigh?: number | null;
   /** Two-sided clipping of the clip family (TRL's delta; absent = None). */
   delta?: number;
   sapoTemperaturePos?: number;

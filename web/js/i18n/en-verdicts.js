@@ -76,7 +76,7 @@ export default {
   'verdict.updates.ratios.unclipped':
     'The ratios that left [{lo}, {hi}] did so on the side where the clip does not act (below {lo} with A ≥ 0, or above {hi} with A ≤ 0): the minimum keeps the unclipped, more pessimistic branch, so the clip chart stays at 0.',
   'verdict.updates.ratios.cispo':
-    'The ratios stayed within [{rmin}, {rmax}]. CISPO clips no token out of the gradient: it caps each token’s importance weight at 1 + ε high = {hi} (the cap carries no gradient) and has no lower bound, so the clip chart stays at 0; in any one update at most {capped}% of tokens (with A > 0) had their weight capped.',
+    'The ratios stayed within [{rmin}, {rmax}]. CISPO clips no token out of the gradient: it caps each token’s importance weight at ε high = {hi} (the cap carries no gradient) and has no lower bound, so the clip chart stays at 0; in any one update at most {capped}% of tokens (with A > 0) had their weight capped.',
   'verdict.updates.ratios.noClip': 'The ratios stayed within [{rmin}, {rmax}]. The loss {loss} has no PPO-style clip, so the clip chart stays at 0.',
 
   // --- section 8 ---------------------------------------------------------------------------------

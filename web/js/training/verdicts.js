@@ -171,6 +171,11 @@ export function updatesSummary(history, context = {}) {
   });
 }
 
+/** ε_high as TRL resolves it: None (null) is ε_low (grpo_trainer.py: epsilon_high if not None else epsilon). */
+function epsHigh(config) {
+  return config?.epsHigh === null ? config.epsLow : (config?.epsHigh ?? 0.28);
+}
+
 function ratioRange(history) {
   let min = Infinity;
   let max = -Infinity;
@@ -227,12 +232,12 @@ export function updatesVerdicts(history, context = {}) {
   const loss = config?.lossType ?? 'dapo';
   const ratios = { rmin: fixed(range.min), rmax: fixed(range.max), loss };
   if (loss === 'cispo') {
-    lines.push(line('verdict.updates.ratios.cispo', { ...ratios, hi: fixed(1 + config.epsHigh, 2), capped: fixed(range.cispo * 100, 1) }));
+    lines.push(line('verdict.updates.ratios.cispo', { ...ratios, hi: fixed(epsHigh(config), 2), capped: fixed(range.cispo * 100, 1) }));
   } else if (!CLIP_LOSSES.includes(loss)) {
     lines.push(line('verdict.updates.ratios.noClip', ratios));
   } else {
     const lo = 1 - (config?.epsLow ?? 0.2);
-    const hi = 1 + (config?.epsHigh ?? 0.28);
+    const hi = 1 + epsHigh(config);
     const unit = config?.importanceSamplingLevel === 'sequence' ? 'Seq' : '';
     lines.push(line(`verdict.updates.ratios.clip${unit}`, { ...ratios, clip: fixed(range.clip * 100, 1), lo: fixed(lo, 2), hi: fixed(hi, 2) }));
     if (range.clip === 0 && (range.min < lo || range.max > hi)) lines.push(line('verdict.updates.ratios.unclipped', { lo: fixed(lo, 2), hi: fixed(hi, 2) }));
