@@ -46,6 +46,9 @@ class ScratchTask final : public Task {
                double format_weight) const override {
     return scratch_score(response_tokens, terminated, prompt, format_weight);
   }
+  Prompt parse_prompt(const std::string& text) const override {
+    return scratch_prompt_from_text(text);
+  }
   std::vector<int> demonstration(const Prompt& prompt, double accuracy, Rng& rng) const override {
     std::vector<int> demo = vocab_.encode(scratch_teacher_text(prompt, accuracy, rng));
     demo.push_back(vocab_.eos_id);
@@ -98,6 +101,25 @@ std::vector<Prompt> scratch_prompts(std::uint64_t seed, int train_size, int held
     problems[i].tokens = vocab.encode(problems[i].text);
   }
   return problems;
+}
+
+Prompt scratch_prompt_from_text(const std::string& text) {
+  auto two_digits = [&](std::size_t i) {
+    return text[i] >= '1' && text[i] <= '9' && text[i + 1] >= '0' && text[i + 1] <= '9';
+  };
+  const bool shape = text.size() == 6 && two_digits(0) && (text[2] == '+' || text[2] == '-') &&
+                     two_digits(3) && text[5] == '=';
+  const int a = shape ? std::stoi(text.substr(0, 2)) : 0;
+  const int b = shape ? std::stoi(text.substr(3, 2)) : 0;
+  require(shape && (text[2] == '+' || a >= b), [&] {
+    return "text: must be a problem 'ab+cd=' or 'ab-cd=' with operands in [10, 99] (ab >= cd for "
+           "a difference), got '" +
+           text + "'";
+  });
+  Prompt p = make_problem(a, text[2], b);
+  p.tokens = scratch_vocab().encode(p.text);
+  p.split = "train";
+  return p;
 }
 
 std::string scratch_final_answer(const std::string& text) {

@@ -27,6 +27,10 @@ int scratch_problem_count();
 // "heldout". Throws InvalidArgument naming trainSize / heldoutSize.
 std::vector<Prompt> scratch_prompts(std::uint64_t seed, int train_size, int heldout_size);
 
+// A caller-given problem "ab+cd=" or "ab-cd=" of the task as a Prompt with id 0 and split
+// "train"; throws InvalidArgument naming `text` otherwise.
+Prompt scratch_prompt_from_text(const std::string& text);
+
 // The final answer of a response text: what follows its last ">", or the whole text when it has
 // none ("85" and "7+8=15;4+3+1=8;>85" both answer "85").
 std::string scratch_final_answer(const std::string& text);

@@ -27,6 +27,9 @@ class ArithmeticTask final : public Task {
                double format_weight) const override {
     return score_response(response_tokens, terminated, prompt, vocab_, format_weight);
   }
+  Prompt parse_prompt(const std::string& text) const override {
+    return prompt_from_text(text, vocab_);
+  }
   std::vector<int> demonstration(const Prompt& prompt, double accuracy, Rng& rng) const override {
     std::vector<int> demo = vocab_.encode(arithmetic_teacher_answer(prompt, accuracy, rng));
     demo.push_back(vocab_.eos_id);

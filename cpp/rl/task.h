@@ -31,6 +31,9 @@ class Task {
   // correctness + format_weight * format, which the trainer reweighs).
   virtual Scored score(const std::vector<int>& response_tokens, bool terminated,
                        const Prompt& prompt, double format_weight) const = 0;
+  // A caller-given problem text as a Prompt (id 0, split "train"); throws InvalidArgument naming
+  // `text` when it is not one of the task's problems.
+  virtual Prompt parse_prompt(const std::string& text) const = 0;
   // One demonstration of the noisy warm-up teacher, <eos> included: right with probability
   // `accuracy`. Draws from `rng` only.
   virtual std::vector<int> demonstration(const Prompt& prompt, double accuracy, Rng& rng) const = 0;
