@@ -33,7 +33,7 @@ test('task: an enum of the table, in the task group, labelled in EN and RU, refu
   const spec = core.configSchema().fields.find((f) => f.name === 'task');
   assert.deepEqual([spec.kind, spec.options, spec.defaults.smoke, spec.defaults.full, spec.group, spec.trl ?? null], ['enum', ['arithmetic', 'scratch'], 'arithmetic', 'arithmetic', 'task', null]);
   assert.ok(EN[spec.description] && RU[spec.description], spec.description);
-  assert.throws(() => core.experimentConfig({ task: 'algebra' }), (e) => e.field === 'task' && /one of arithmetic, scratch/.test(e.message));
+  assert.throws(() => core.experimentConfig({ task: 'algebra' }), (e) => e.field === 'task' && /must be one of 'arithmetic', 'scratch', got 'algebra'/.test(e.message));
   // The splits are checked against the task's problems: 12195 for scratch, 155 for arithmetic.
   assert.throws(() => core.experimentConfig({ trainPrompts: 155, heldoutPrompts: 10 }), (e) => e.field === 'heldoutPrompts');
   assert.ok(core.experimentConfig({ task: 'scratch', trainPrompts: 155, heldoutPrompts: 154 }));
@@ -61,10 +61,10 @@ test('a scratch smoke run trains without NaN, is deterministic, and its completi
   for (const [name, lengths] of [['start', sample(start.checkpoint)], ['end', sample(run.checkpoint)]]) {
     const [p10, p50, p90] = [0.1, 0.5, 0.9].map((q) => quantile(lengths, q));
     const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
-    console.log(`# scratch lengths ${name}: n ${lengths.length} min ${lengths[0]} p10 ${p10} p50 ${p50} p90 ${p90} max ${lengths.at(-1)} mean ${mean.toFixed(2)}`);
+    console.log(`scratch lengths ${name}: n ${lengths.length} min ${lengths[0]} p10 ${p10} p50 ${p50} p90 ${p90} max ${lengths.at(-1)} mean ${mean.toFixed(2)}`);
     if (name === 'start') assert.ok(p90 - p10 >= 8, `warm-up spread p10 ${p10} p90 ${p90}`);
   }
-  console.log(`# scratch smoke run: ${seconds.toFixed(2)} s, accuracy ${run.beforeTrain.accuracy.toFixed(3)} -> ${run.afterTrain.accuracy.toFixed(3)}, mean length ${run.beforeTrain.meanLength.toFixed(2)} -> ${run.afterTrain.meanLength.toFixed(2)}`);
+  console.log(`scratch smoke run: ${seconds.toFixed(2)} s, accuracy ${run.beforeTrain.accuracy.toFixed(3)} -> ${run.afterTrain.accuracy.toFixed(3)}, mean length ${run.beforeTrain.meanLength.toFixed(2)} -> ${run.afterTrain.meanLength.toFixed(2)}`);
   // A scratch run file reads back (its vocabulary, prompts and checkpoint are the task's).
   const imported = core.importRun(JSON.parse(JSON.stringify(run)));
   assert.equal(imported.config.task, 'scratch');
@@ -82,7 +82,7 @@ test('the CLI takes --set task=scratch and refuses an unknown task naming the op
   try {
     const bad = await cli(['train', '--out', join(dir, 'x.json'), '--set', 'task=algebra']);
     assert.notEqual(bad.code, 0);
-    assert.match(bad.stderr, /--set task=algebra: task: must be one of arithmetic, scratch/);
+    assert.match(bad.stderr, /--set task=algebra: task: must be one of 'arithmetic', 'scratch'/);
     const out = join(dir, 'y.json');
     const good = await cli(['train', '--out', out, '--set', 'task=scratch', '--set', 'maxNewTokens=32', '--set', 'updates=2', '--set', 'warmupSteps=10', '--set', 'finalEvalSamples=4', '--set', 'trainPrompts=16', '--set', 'heldoutPrompts=8']);
     assert.equal(good.code, 0, good.stderr);
