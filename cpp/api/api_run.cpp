@@ -18,6 +18,8 @@
 #include "core/errors.h"
 #include "rl/arithmetic_task.h"
 #include "rl/checkpoint.h"
+#include "rl/config_fields.h"
+#include "rl/task.h"
 
 namespace grpo::api {
 namespace {
@@ -115,7 +117,8 @@ struct RunContext {
   Json config;  // normalized (experimentConfig's output)
   int max_new_tokens = 0;
   int max_operand = 0;
-  std::vector<Prompt> prompts;  // in run order
+  TaskKind task = TaskKind::Arithmetic;  // the config's
+  std::vector<Prompt> prompts;           // in run order
 };
 
 // Rewards are correctness + formatWeight * format, so means lie in [0, 1 + formatWeight] (with
@@ -137,26 +140,34 @@ Json read_run_config(const Json& run, RunContext& context) {
   context.config = prefixed("run.config.", [&] { return config_json(read_config(config)); });
   context.max_new_tokens = context.config["maxNewTokens"].get<int>();
   context.max_operand = context.config["maxOperand"].get<int>();
+  context.task = static_cast<TaskKind>(
+      option_index(field("task"), context.config["task"].get_ref<const std::string&>()));
   return context.config;
 }
 
-Json read_vocab(const Json& run) {
+// The tokens of the task's vocabulary, as the messages name them.
+std::string vocab_text(TaskKind task) {
+  return task == TaskKind::Scratch ? "0-9 + - = / ? <eos> ; >" : "0-9 + - = / ? <eos>";
+}
+
+Json read_vocab(const Json& run, const RunContext& context) {
   const Json& vocab = as_array(member(run, "run", "vocab"), "run.vocab", kMaxRunPrompts);
-  const std::vector<std::string>& expected = arithmetic_vocab().tokens;
+  const std::vector<std::string>& expected = task_of(context.task).vocab().tokens;
   bool same = vocab.size() == expected.size();
   for (std::size_t i = 0; same && i < vocab.size(); ++i)
     same = vocab[i].is_string() && vocab[i].get_ref<const std::string&>() == expected[i];
   if (!same)
     throw InvalidArgument("must_equal", "run.vocab",
-                          {{"expected", "0-9 + - = / ? <eos>"}, {"got", typed_text(vocab)}},
-                          "run.vocab: must be the arithmetic task's " +
-                              std::to_string(expected.size()) + " tokens (0-9 + - = / ? <eos>)");
+                          {{"expected", vocab_text(context.task)}, {"got", typed_text(vocab)}},
+                          "run.vocab: must be the " + task_names()[static_cast<int>(context.task)] +
+                              " task's " + std::to_string(expected.size()) + " tokens (" +
+                              vocab_text(context.task) + ")");
   return Json(expected);
 }
 
 Json read_prompts(const Json& run, RunContext& context) {
   const Json& list = as_array(member(run, "run", "prompts"), "run.prompts", kMaxRunPrompts);
-  const Vocab vocab = arithmetic_vocab();
+  const Task& task = task_of(context.task);
   const int train_expected = context.config["trainPrompts"].get<int>();
   const int heldout_expected = context.config["heldoutPrompts"].get<int>();
   if (list.size() != static_cast<std::size_t>(train_expected + heldout_expected))
@@ -178,8 +189,9 @@ Json read_prompts(const Json& run, RunContext& context) {
       throw_must_equal(path + ".id", std::to_string(i), std::to_string(id),
                        "prompt ids are their positions");
     const std::string& text = string_at(member(item, path, "text"), path, "text");
-    Prompt p = prefixed(path + ".", [&] { return prompt_from_text(text, vocab); });
-    if (p.a > context.max_operand || p.b > context.max_operand)
+    Prompt p = prefixed(path + ".", [&] { return task.parse_prompt(text); });
+    if (context.task == TaskKind::Arithmetic &&
+        (p.a > context.max_operand || p.b > context.max_operand))
       throw InvalidArgument("integer_range", path + ".text",
                             {{"min", 0.0},
                              {"max", static_cast<double>(context.max_operand)},
@@ -196,8 +208,10 @@ Json read_prompts(const Json& run, RunContext& context) {
     const std::string& split = string_at(member(item, path, "split"), path, "split");
     require_one_of(path + ".split", split, {"train", "heldout"});
     if (item.contains("tokens") && item["tokens"] != Json(p.tokens))
-      throw_must_equal(path + ".tokens", "the arithmetic encoding of '" + p.text + "'",
-                       typed_text(item["tokens"]));
+      throw_must_equal(
+          path + ".tokens",
+          "the " + task_names()[static_cast<int>(context.task)] + " encoding of '" + p.text + "'",
+          typed_text(item["tokens"]));
     p.id = static_cast<int>(id);
     p.split = split;
     out.push_back(Json{{"id", p.id},
@@ -367,11 +381,12 @@ Json read_checkpoint(const Json& run, const RunContext& context) {
   const Json& checkpoint = member(run, "run", "checkpoint");
   Checkpoint<float> imported =
       prefixed("run.", [&] { return import_checkpoint<float>(checkpoint); });
-  if (imported.vocab != arithmetic_vocab().tokens)
+  if (imported.vocab != task_of(context.task).vocab().tokens)
     throw InvalidArgument(
         "must_equal", "run.checkpoint.vocab",
-        {{"expected", "0-9 + - = / ? <eos>"}, {"got", typed_text(Json(imported.vocab))}},
-        "run.checkpoint.vocab: must be the arithmetic task's vocabulary");
+        {{"expected", vocab_text(context.task)}, {"got", typed_text(Json(imported.vocab))}},
+        "run.checkpoint.vocab: must be the " + task_names()[static_cast<int>(context.task)] +
+            " task's vocabulary");
   const GruDims& dims = imported.policy.dims();
   const int embed = context.config["embed"].get<int>();
   const int hidden = context.config["hidden"].get<int>();
@@ -423,7 +438,7 @@ Json import_run(const Json& args) {
   RunContext context;
   Json out{{"format", kRunFormat}, {"version", kRunVersion}};
   out["config"] = read_run_config(run, context);
-  out["vocab"] = read_vocab(run);
+  out["vocab"] = read_vocab(run, context);
   out["prompts"] = read_prompts(run, context);
   for (const char* key : {"beforeTrain", "beforeHeldout", "afterTrain", "afterHeldout"})
     out[key] = read_metrics(run, key, context);

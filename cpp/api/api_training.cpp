@@ -8,6 +8,7 @@
 #include "api/api_coverage.h"
 #include "core/errors.h"
 #include "rl/checkpoint.h"
+#include "rl/task.h"
 #include "rl/trainer.h"
 
 namespace grpo::api {
@@ -227,7 +228,7 @@ Json arithmetic_prompts_method(const Json& a) {
 }
 
 // Prompts given by the caller: objects with text (and id, answer); validated through the vocab.
-std::vector<Prompt> read_prompts(const Json& a, const Vocab& vocab) {
+std::vector<Prompt> read_prompts(const Json& a, const Task& task) {
   const Json& list = a.contains("prompts") ? a["prompts"] : Json();
   if (!list.is_array() || list.empty())
     throw ArgumentTypeError("prompts: must be a non-empty array of prompt objects");
@@ -238,7 +239,7 @@ std::vector<Prompt> read_prompts(const Json& a, const Vocab& vocab) {
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string name = "prompts[" + std::to_string(i) + "]";
     if (!list[i].is_object()) throw ArgumentTypeError(name + ": must be an object");
-    Prompt p = prompt_from_text(string(list[i], "text"), vocab);
+    Prompt p = task.parse_prompt(string(list[i], "text"));
     p.id = static_cast<int>(integer_or(list[i], "id", static_cast<long long>(i)));
     p.split = string_or(list[i], "split", "train");
     prompts.push_back(std::move(p));
@@ -248,11 +249,14 @@ std::vector<Prompt> read_prompts(const Json& a, const Vocab& vocab) {
 
 Json collect_rollouts_method(const Json& a) {
   Checkpoint<float> checkpoint = import_checkpoint<float>(object(a, "checkpoint"));
-  const Vocab vocab = arithmetic_vocab();
-  require(checkpoint.vocab == vocab.tokens,
-          [&] { return "checkpoint.vocab: must be the arithmetic task's vocabulary"; });
   ExperimentConfig config = read_config(has(a, "config") ? object(a, "config") : Json::object());
-  std::vector<Prompt> all = read_prompts(a, vocab);
+  const Task& task = task_of(config.task);
+  const Vocab& vocab = task.vocab();
+  require(checkpoint.vocab == vocab.tokens, [&] {
+    return "checkpoint.vocab: must be the " + task_names()[static_cast<int>(config.task)] +
+           " task's vocabulary";
+  });
+  std::vector<Prompt> all = read_prompts(a, task);
   std::vector<Prompt> train;
   for (const Prompt& p : all)
     if (p.split == "train") train.push_back(p);

@@ -11,23 +11,6 @@
 namespace grpo {
 namespace {
 
-// A response text that is exactly one number: optional sign, digits, optional "/digits".
-bool is_single_number(const std::string& text) {
-  std::size_t i = 0;
-  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-  auto digits = [&] {
-    const std::size_t start = i;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
-    return i > start;
-  };
-  if (!digits()) return false;
-  if (i < text.size() && text[i] == '/') {
-    ++i;
-    if (!digits()) return false;
-  }
-  return i == text.size();
-}
-
 // The problem "a<op>b=" with its answer (tokens, id and split are filled in by the caller).
 Prompt make_problem(int a, char op, int b) {
   Prompt p;
@@ -56,6 +39,22 @@ void check_task_options(const PromptOptions& options) {
 }
 
 }  // namespace
+
+bool is_single_number(const std::string& text) {
+  std::size_t i = 0;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+  auto digits = [&] {
+    const std::size_t start = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    return i > start;
+  };
+  if (!digits()) return false;
+  if (i < text.size() && text[i] == '/') {
+    ++i;
+    if (!digits()) return false;
+  }
+  return i == text.size();
+}
 
 Vocab Vocab::from_tokens(std::vector<std::string> tokens, const std::string& eos_token) {
   require(!tokens.empty(), [&] { return "vocab: must hold at least one token"; });
@@ -214,6 +213,24 @@ Scored score_response(const std::vector<int>& response_tokens, bool terminated,
   score.format = (terminated && graded && is_single_number(score.text)) ? 1.0 : 0.0;
   score.reward = score.correctness + format_weight * score.format;
   return score;
+}
+
+std::string arithmetic_teacher_answer(const Prompt& prompt, double accuracy, Rng& rng) {
+  const int answer = std::stoi(prompt.answer);
+  if (rng.uniform() < accuracy) return prompt.answer;
+  const double kind = rng.uniform();
+  if (kind < 0.6) {
+    const int offset = static_cast<int>(rng.below(2)) + 1;
+    const int wrong = rng.uniform() < 0.5 ? answer + offset : answer - offset;
+    return std::to_string(wrong < 0 ? answer + offset : wrong);
+  }
+  if (kind < 0.85) {
+    int wrong = static_cast<int>(rng.below(19));
+    if (wrong == answer) wrong = (wrong + 1) % 19;
+    return std::to_string(wrong);
+  }
+  if (kind < 0.93) return "?";
+  return std::to_string(rng.below(10)) + "/0";
 }
 
 }  // namespace grpo

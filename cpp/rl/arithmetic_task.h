@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/verifier.h"
+#include "rl/rng.h"
 
 namespace grpo {
 
@@ -97,5 +98,13 @@ struct Scored {
 // format_weight that is not finite and >= 0 ("formatWeight").
 Scored score_response(const std::vector<int>& response_tokens, bool terminated,
                       const Prompt& prompt, const Vocab& vocab, double format_weight);
+
+// True iff `text` is exactly one number: optional sign, digits, optional "/digits" (the format
+// reward's test).
+bool is_single_number(const std::string& text);
+
+// The warm-up teacher's answer text to `prompt`: right with probability `accuracy`, otherwise a
+// near miss, another number, no number at all, or a division by zero (every verifier status).
+std::string arithmetic_teacher_answer(const Prompt& prompt, double accuracy, Rng& rng);
 
 }  // namespace grpo

@@ -121,6 +121,10 @@ std::vector<FieldSpec> build_table() {
   // Task. The profiles' numbers are chosen so the runs show the notebook's lessons on most seeds
   // (docs/training-page.md "Why the task is built as it is").
   group = "task";
+  // The arithmetic task (the notebook's, responses of 1-3 tokens) or the scratch task (two-digit
+  // operands, 18 tokens: the 16 and ";" ">"; responses of 2 to ~31 tokens, the teacher's styles
+  // concise, columns and checked; run it with maxNewTokens 32: rl/scratch_task.h).
+  add(enum_field("task", task_names(), 0, nullptr, GRPO_WHOLE(task)));
   // At most the task's 155 distinct problems (maxOperand 9) in the two splits together
   // (check_field_relations); each split's own range stops there too.
   add(int_field("trainPrompts", 1, 155, 64, 112, nullptr, GRPO_WHOLE(train_prompts)));
@@ -136,9 +140,9 @@ std::vector<FieldSpec> build_table() {
                    GRPO_REAL(format_weight)));
   add(number_field("overlongWeight", 0, 10, kClosed, kClosed, 0.0, "reward_weights[2]",
                    GRPO_REAL(overlong_weight)));
-  add(int_field("overlongMaxCompletionLen", 1, 16, 4, 4, nullptr,
+  add(int_field("overlongMaxCompletionLen", 1, 64, 4, 4, nullptr,
                 GRPO_WHOLE(overlong_max_completion_len)));
-  add(int_field("softPunishCache", 0, 16, 2, 2, nullptr, GRPO_WHOLE(soft_punish_cache)));
+  add(int_field("softPunishCache", 0, 64, 2, 2, nullptr, GRPO_WHOLE(soft_punish_cache)));
   add(enum_field("multiObjectiveAggregation", reward_aggregation_names(), 0,
                  "multi_objective_aggregation", GRPO_WHOLE(normalize_then_sum)));
   // Policy.
@@ -191,7 +195,8 @@ std::vector<FieldSpec> build_table() {
   trl_default("1e-06");  // 418
   add(number_field("maxGradNorm", 0, 1e6, kOpen, kClosed, 1.0, "max_grad_norm",
                    GRPO_REAL(max_grad_norm)));
-  add(int_field("maxNewTokens", 1, 16, 4, 4, "max_completion_length",
+  // At most 64: the scratch task's responses run to ~31 tokens.
+  add(int_field("maxNewTokens", 1, 64, 4, 4, "max_completion_length",
                 GRPO_WHOLE(objective.max_completion_length)),
       kNotebook);
   trl_default("256");  // 488

@@ -42,16 +42,18 @@ void check_field_relations(const ExperimentConfig& config) {
                 });
   // The prompts are distinct problems of the task (the trainer's PromptOptions): the two splits
   // hold at most as many as there are. Checked with the config, not first by createExperiment.
-  PromptOptions task;
-  task.max_operand = config.max_operand;
-  const int available = arithmetic_problem_count(task);
+  const int available = task_of(config.task).problem_count(config.max_operand);
   const double prompts = static_cast<double>(config.train_prompts) + config.heldout_prompts;
   require_coded(prompts <= available, "total_too_large", "heldoutPrompts", [&] {
     return std::pair<MessageParams, std::string>{
         {{"max", static_cast<double>(available)}, {"got", prompts}},
         "heldoutPrompts: trainPrompts + heldoutPrompts must be at most " +
-            std::to_string(available) + " (the distinct problems with maxOperand " +
-            std::to_string(config.max_operand) + "), got " + format_number(prompts)};
+            std::to_string(available) +
+            (config.task == TaskKind::Scratch
+                 ? std::string(" (the scratch task's distinct problems)")
+                 : " (the distinct problems with maxOperand " + std::to_string(config.max_operand) +
+                       ")") +
+            ", got " + format_number(prompts)};
   });
   // TRL accepts entropy_coef_min > entropy_coef_max (the coefficient is min(c + delta, max) or
   // max(c - delta, min), grpo_trainer.py 3202-3207) and a soft_punish_cache longer than

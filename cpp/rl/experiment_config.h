@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "rl/grpo_objective.h"
+#include "rl/task.h"
 
 namespace grpo {
 
@@ -15,7 +16,9 @@ struct ExperimentConfig {
   std::string profile;     // "smoke" (seconds) or "full" (larger budget)
   std::uint64_t seed = 0;  // every random draw of the run derives from it
 
-  // Task (arithmetic prompts, rl/arithmetic_task.h).
+  // Task: the notebook's single-digit arithmetic (rl/arithmetic_task.h), or two-digit problems
+  // with optional scratch work before the answer (rl/scratch_task.h), behind rl/task.h.
+  TaskKind task = TaskKind::Arithmetic;
   int train_prompts = 0;
   int heldout_prompts = 0;
   int max_operand = 0;  // operands 0..max_operand

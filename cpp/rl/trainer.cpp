@@ -22,26 +22,6 @@ TokenRows prompt_tokens(const std::vector<Prompt>& prompts) {
   return rows;
 }
 
-// A noisy teacher's answer to `prompt`: right with probability `accuracy`, otherwise a near
-// miss, another number, no number at all, or a division by zero (so every verifier status occurs).
-std::string teacher_answer(const Prompt& prompt, double accuracy, Rng& rng) {
-  const int answer = std::stoi(prompt.answer);
-  if (rng.uniform() < accuracy) return prompt.answer;
-  const double kind = rng.uniform();
-  if (kind < 0.6) {
-    const int offset = static_cast<int>(rng.below(2)) + 1;
-    const int wrong = rng.uniform() < 0.5 ? answer + offset : answer - offset;
-    return std::to_string(wrong < 0 ? answer + offset : wrong);
-  }
-  if (kind < 0.85) {
-    int wrong = static_cast<int>(rng.below(19));
-    if (wrong == answer) wrong = (wrong + 1) % 19;
-    return std::to_string(wrong);
-  }
-  if (kind < 0.93) return "?";
-  return std::to_string(rng.below(10)) + "/0";
-}
-
 // One optimizer step's batch: its rows (one prompt row per completion when split), their inputs,
 // and the positions one pass over it touches.
 struct MiniBatch {
@@ -146,6 +126,7 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
                               const std::vector<Prompt>& prompts, const ExperimentConfig& config,
                               Rng& rng) {
   const int group = config.objective.group_size;
+  const Task& task = task_of(config.task);
   SampleOutput sampled;
   policy.sample(prompt_tokens(prompts), group, config.objective.max_completion_length,
                 config.temperature, vocab.eos_id, rng, sampled);
@@ -158,8 +139,7 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
       row.prompt_id = prompts[p].id;
       row.tokens = sampled.tokens[j];
       row.terminated = sampled.terminated[j];
-      row.score =
-          score_response(row.tokens, row.terminated, prompts[p], vocab, config.format_weight);
+      row.score = task.score(row.tokens, row.terminated, prompts[p], config.format_weight);
       task_reward(row.score, static_cast<int>(row.tokens.size()), config);
       row.old_logp = sampled.logp[j];
       row.entropy = sampled.entropy[j];
@@ -224,6 +204,7 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
                                       const ExperimentConfig& config, Rng& rng, bool with_kl) {
   GenerationMetrics metrics;
   if (prompts.empty()) return metrics;
+  const Task& task = task_of(config.task);
   const TokenRows prompt_rows = prompt_tokens(prompts);
   SampleOutput sampled;
   policy.sample(prompt_rows, samples, config.objective.max_completion_length, config.temperature,
@@ -233,8 +214,8 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
     int prompt_correct = 0;
     for (int g = 0; g < samples; ++g) {
       const std::size_t j = p * samples + g;
-      Scored score = score_response(sampled.tokens[j], sampled.terminated[j], prompts[p], vocab,
-                                    config.format_weight);
+      Scored score =
+          task.score(sampled.tokens[j], sampled.terminated[j], prompts[p], config.format_weight);
       task_reward(score, static_cast<int>(sampled.tokens[j].size()), config);
       prompt_correct += score.accuracy;
       reward += score.reward;
@@ -270,7 +251,7 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
 
 Experiment::Experiment(const ExperimentConfig& config)
     : config_(config),
-      vocab_(arithmetic_vocab()),
+      vocab_(task_of(config.task).vocab()),
       rng_(config.seed),
       warmup_rng_(rng_.fork(1)),
       rollout_rng_(rng_.fork(2)),
@@ -284,12 +265,9 @@ Experiment::Experiment(const ExperimentConfig& config)
       sampler_(dims_of(config_, vocab_)),
       entropy_coef_(config.objective.entropy_coef),
       optimizer_(policy_.num_params(), AdamConfig{config_.learning_rate}) {
-  PromptOptions options;
-  options.seed = config_.seed;
-  options.max_operand = config_.max_operand;
-  options.train_size = config_.train_prompts;
-  options.heldout_size = config_.heldout_prompts;
-  prompts_ = arithmetic_prompts(options);
+  prompts_ = task_of(config_.task)
+                 .prompts(config_.seed, config_.max_operand, config_.train_prompts,
+                          config_.heldout_prompts);
   for (const Prompt& prompt : prompts_)
     (prompt.split == "train" ? train_ : heldout_).push_back(prompt);
 
@@ -312,6 +290,7 @@ void Experiment::warm_up() {
   // held-out), fresh demonstrations each step: the base policy learns to answer in format and
   // to be right about as often as the teacher, which gives GRPO informative groups.
   constexpr int kDemosPerPrompt = 4;
+  const Task& task = task_of(config_.task);
   Adam<float> warmup_optimizer(policy_.num_params(), AdamConfig{config_.warmup_learning_rate});
   const TokenRows prompts = prompt_tokens(prompts_);
   TokenRows demos(prompts_.size() * kDemosPerPrompt);
@@ -322,8 +301,7 @@ void Experiment::warm_up() {
     for (std::size_t p = 0; p < prompts_.size(); ++p) {
       for (int d = 0; d < kDemosPerPrompt; ++d) {
         std::vector<int>& demo = demos[p * kDemosPerPrompt + d];
-        demo = vocab_.encode(teacher_answer(prompts_[p], config_.teacher_accuracy, warmup_rng_));
-        demo.push_back(vocab_.eos_id);
+        demo = task.demonstration(prompts_[p], config_.teacher_accuracy, warmup_rng_);
         tokens += static_cast<double>(demo.size());
       }
     }

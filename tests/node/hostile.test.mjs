@@ -135,7 +135,7 @@ test('configs with extreme values', () => {
     [{ groupSize: 1e6 }, /^groupSize: must be an integer in \[2, 64\], got 1000000$/],
     [{ updates: 1e9 }, /^updates: must be an integer in \[1, 50000\], got 1000000000$/],
     [{ updates: 1e300 }, /^updates: must be an integer, got 1e\+300$/],
-    [{ maxNewTokens: 0 }, /^maxNewTokens: must be an integer in \[1, 16\], got 0$/],
+    [{ maxNewTokens: 0 }, /^maxNewTokens: must be an integer in \[1, 64\], got 0$/],
     [{ hidden: 1e6 }, /^hidden: must be an integer in \[1, 512\], got 1000000$/],
     [{ embed: -1 }, /^embed: must be an integer in \[1, 256\], got -1$/],
     [{ warmupSteps: 1e7 }, /^warmupSteps: must be an integer in \[0, 100000\], got 10000000$/],

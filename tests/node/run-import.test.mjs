@@ -73,7 +73,7 @@ test('every field is checked and named', () => {
     [(r) => { r.beforeTrain.entropy = Infinity; }, /run\.beforeTrain\.entropy: must be a finite number >= 0, got Infinity/],
     [(r) => { r.config.groupSize = 1e6; }, /^RangeError: run\.config\.groupSize: must be an integer in \[2, 64\], got 1000000$/],
     [(r) => { r.config.updates = 1e9; }, /run\.config\.updates: must be an integer in \[1, 50000\]/],
-    [(r) => { r.config.maxNewTokens = 0; }, /run\.config\.maxNewTokens: must be an integer in \[1, 16\], got 0/],
+    [(r) => { r.config.maxNewTokens = 0; }, /run\.config\.maxNewTokens: must be an integer in \[1, 64\], got 0/],
     [(r) => { r.config.hidden = 1e6; }, /run\.config\.hidden: must be an integer in \[1, 512\], got 1000000/],
     [(r) => { r.config.bogus = 1; }, /run\.config\.bogus: unknown option/],
     [(r) => { r.vocab[0] = 'zero'; }, /run\.vocab: must be the arithmetic task's 16 tokens/],

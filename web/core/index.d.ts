@@ -93,8 +93,11 @@ export interface TrlLossOptions {
 export interface ExperimentConfig extends TrlLossOptions {
   profile: Profile;
   seed: number;
+  /** arithmetic (the notebook's, default) or scratch: two-digit problems with optional column work before '>' and the answer (18 tokens; run it with maxNewTokens 32). */
+  task: TaskName;
   trainPrompts: number;
   heldoutPrompts: number;
+  /** The arithmetic task's largest operand (the scratch task's are always 10..99). */
   maxOperand: number;
   /** TRL's reward_weights over correctness, format and DAPO's overlong punishment. */
   correctnessWeight: number;
@@ -408,6 +411,7 @@ export interface TeacherForced {
 }
 
 /** TRL's multi_objective_aggregation. */
+export type TaskName = 'arithmetic' | 'scratch';
 export type RewardAggregation = 'sum_then_normalize' | 'normalize_then_sum';
 
 /** The rewards of a batch: one per completion, or one per completion and reward function. */

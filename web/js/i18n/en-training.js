@@ -91,6 +91,7 @@ export default {
   'train.field.vllmImportanceSamplingMode': 'how the correction uses the ratio (vllmImportanceSamplingMode)',
   'train.field.vllmImportanceSamplingClipMin': 'lower bound of the correction ratio, empty = None (vllmImportanceSamplingClipMin)',
   'train.field.vllmImportanceSamplingClipMax': 'upper bound of the correction ratio (vllmImportanceSamplingClipMax)',
+  'train.field.task': 'task: arithmetic (one digit, answers of 1-2 tokens) or scratch (two digits, optional column work before “>” and the answer, 2-31 tokens; set maxNewTokens 32) (task)',
   'train.field.trainPrompts': 'train prompts (trainPrompts)',
   'train.field.heldoutPrompts': 'held-out prompts (heldoutPrompts)',
   'train.field.maxOperand': 'largest operand (maxOperand)',

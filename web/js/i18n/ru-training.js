@@ -91,6 +91,7 @@ export default {
   'train.field.vllmImportanceSamplingMode': 'как поправка использует отношение (vllmImportanceSamplingMode)',
   'train.field.vllmImportanceSamplingClipMin': 'нижняя граница отношения поправки, пусто = None (vllmImportanceSamplingClipMin)',
   'train.field.vllmImportanceSamplingClipMax': 'верхняя граница отношения поправки (vllmImportanceSamplingClipMax)',
+  'train.field.task': 'задача: arithmetic (однозначные числа, ответы в 1-2 токена) или scratch (двузначные числа, необязательные вычисления столбиком перед «>» и ответом, 2-31 токенов; задайте maxNewTokens 32) (task)',
   'train.field.trainPrompts': 'обучающих промптов (trainPrompts)',
   'train.field.heldoutPrompts': 'отложенных промптов (heldoutPrompts)',
   'train.field.maxOperand': 'наибольший операнд (maxOperand)',
