@@ -9,7 +9,6 @@
 #include "rl/rng.h"
 
 namespace grpo {
-namespace {
 
 // The problem "a<op>b=" with its answer (tokens, id and split are filled in by the caller).
 Prompt make_problem(int a, char op, int b) {
@@ -21,6 +20,8 @@ Prompt make_problem(int a, char op, int b) {
   p.answer = std::to_string(op == '+' ? a + b : a - b);
   return p;
 }
+
+namespace {
 
 void check_task_options(const PromptOptions& options) {
   require(options.max_operand >= 1 && options.max_operand <= 9, [&] {

@@ -74,6 +74,9 @@ int arithmetic_problem_count(const PromptOptions& options);
 // shuffles them with grpo::Rng(seed) (Fisher-Yates), and returns the first train_size as "train"
 // and the next heldout_size as "heldout". Same seed and options, same prompts on every platform.
 // Throws InvalidArgument naming the field (maxOperand, operations, trainSize, heldoutSize).
+// The problem "a<op>b=" with its answer (tokens, id and split are filled in by the caller).
+Prompt make_problem(int a, char op, int b);
+
 std::vector<Prompt> arithmetic_prompts(const PromptOptions& options);
 
 // A caller-given problem "a+b=" or "a-b=" (single-digit operands, any sign of the answer) as a

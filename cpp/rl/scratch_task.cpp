@@ -9,16 +9,6 @@
 namespace grpo {
 namespace {
 
-Prompt make_problem(int a, char op, int b) {
-  Prompt p;
-  p.a = a;
-  p.b = b;
-  p.op = op;
-  p.text = std::to_string(a) + op + std::to_string(b) + "=";
-  p.answer = std::to_string(op == '+' ? a + b : a - b);
-  return p;
-}
-
 // Whether the ones column carries (addition) or borrows (subtraction).
 bool carries(const Prompt& p) {
   return p.op == '+' ? p.a % 10 + p.b % 10 >= 10 : p.a % 10 < p.b % 10;
