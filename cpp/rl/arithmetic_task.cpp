@@ -194,14 +194,19 @@ Prompt prompt_from_text(const std::string& text, const Vocab& vocab) {
   return p;
 }
 
-Scored score_response(const std::vector<int>& response_tokens, bool terminated,
-                      const Prompt& prompt, const Vocab& vocab, double format_weight) {
+void check_response(const std::vector<int>& response_tokens, const Vocab& vocab,
+                    double format_weight) {
   require_at_least("formatWeight", format_weight, 0.0);
   for (std::size_t i = 0; i < response_tokens.size(); ++i)
     if (!vocab.valid_id(response_tokens[i]))
       throw InvalidArgument("responseTokens[" + std::to_string(i) +
                             "]: must be a token id in [0, " + std::to_string(vocab.size()) +
                             "), got " + std::to_string(response_tokens[i]));
+}
+
+Scored score_response(const std::vector<int>& response_tokens, bool terminated,
+                      const Prompt& prompt, const Vocab& vocab, double format_weight) {
+  check_response(response_tokens, vocab, format_weight);
 
   Scored score;
   score.text = vocab.response_text(response_tokens);

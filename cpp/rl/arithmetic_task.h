@@ -95,6 +95,10 @@ struct Scored {
   double overlong = 0.0;     // DAPO's soft overlong punishment, set by the trainer (<= 0)
 };
 
+// Refuses a negative formatWeight and a token id outside `vocab`, naming the field (both tasks).
+void check_response(const std::vector<int>& response_tokens, const Vocab& vocab,
+                    double format_weight);
+
 // Scores a sampled response against the prompt's answer with check_numeric_answer.
 // `terminated` says whether the response emitted <eos> within the token budget.
 // Throws InvalidArgument for a token id outside the vocabulary ("responseTokens[i]") or a

@@ -120,12 +120,7 @@ std::string scratch_final_answer(const std::string& text) {
 Scored scratch_score(const std::vector<int>& response_tokens, bool terminated, const Prompt& prompt,
                      double format_weight) {
   static const Vocab vocab = scratch_vocab();
-  require_at_least("formatWeight", format_weight, 0.0);
-  for (std::size_t i = 0; i < response_tokens.size(); ++i)
-    if (!vocab.valid_id(response_tokens[i]))
-      throw InvalidArgument("responseTokens[" + std::to_string(i) +
-                            "]: must be a token id in [0, " + std::to_string(vocab.size()) +
-                            "), got " + std::to_string(response_tokens[i]));
+  check_response(response_tokens, vocab, format_weight);
   Scored score;
   score.text = vocab.response_text(response_tokens);
   const std::string final_answer = scratch_final_answer(score.text);
