@@ -3,9 +3,9 @@
 // prints each one's output, and ends with a summary: each suite's counts and time, then one line.
 // Exits non-zero when any suite fails. Suite names as arguments pick some.
 //
-// Two lanes share the 2 cores: the Chromium files (two at a time) beside everything else in turn;
-// then the timing files (they assert main-thread task lengths, Lighthouse scores or Stop within
-// 1 s) run alone. A suite that ran beside another prints its output as one block when it ends.
+// Two lanes share the 2 cores: the Chromium files (two at a time), then Firefox, beside everything
+// else in turn; then the timing files (they assert main-thread task lengths, Lighthouse scores or
+// Stop within 1 s) run alone. A suite that ran beside another prints its output as one block when it ends.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
@@ -25,10 +25,11 @@ const SUITES = [
   { name: 'fuzz', lane: 'other', cmd: 'env', args: ['FUZZ_RUNS=20000', 'bash', 'tools/fuzz.sh'] },
   { name: 'catch2-wasm', lane: 'other', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure', '-j2'] },
   { name: 'node-api', lane: 'other', cmd: 'node', args: ['--test', '--test-concurrency=2', 'tests/node/'] },
-  { name: 'browser-firefox', lane: 'other', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
   { name: 'browser-webkit', lane: 'other', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
   // Every other browser file in Chromium (the engines tests limited to it).
   { name: 'browser-chromium', lane: 'browser', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=2', ...BROWSER.filter((f) => !TIMING.includes(f))] },
+  // In the browser lane after Chromium: the other lane (ASan, fuzz, WASM, Node) is the longer.
+  { name: 'browser-firefox', lane: 'browser', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
   { name: 'browser-timing', lane: 'alone', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', ...TIMING] },
   { name: 'browser-landing', lane: 'alone', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=firefox,webkit', 'node', '--test', 'tests/browser/landing.test.mjs'] },
 ];

@@ -50,7 +50,7 @@ grpo::Ragged teacher_forced(grpo::Policy policy, const Batch& batch, double temp
 }  // namespace
 
 TEST_CASE("samplerLag k: update u samples from the policy after update max(0, u - 1 - k)",
-          "[trainer][sampler]") {
+          "[trainer][sampler][sweep]") {
   for (int lag : {1, 3}) {
     INFO("samplerLag " << lag);
     grpo::Experiment experiment(smoke([&](grpo::ExperimentConfig& c) {

@@ -34,7 +34,7 @@ bool same_history(const std::vector<grpo::HistoryRow>& a, const std::vector<grpo
 
 }  // namespace
 
-TEST_CASE("full profile, dapo, default seed: the notebook's lesson", "[trainer][full]") {
+TEST_CASE("full profile, dapo, default seed: the notebook's lesson", "[trainer][full][sweep]") {
   const grpo::ExperimentConfig config = grpo::profile_defaults("full");
   const Run r = run(config);
   INFO("train accuracy " << r.before_train.accuracy << " -> " << r.after_train.accuracy);
@@ -72,7 +72,7 @@ TEST_CASE("smoke profile: base policy sometimes right, accuracy rises", "[traine
   CHECK(std::isfinite(r.after_heldout.accuracy));  // reported, whatever it is
 }
 
-TEST_CASE("same seed, same numbers; another seed, other numbers", "[trainer]") {
+TEST_CASE("same seed, same numbers; another seed, other numbers", "[trainer][sweep]") {
   grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
   config.updates = 20;
   const Run a = run(config);
@@ -84,7 +84,7 @@ TEST_CASE("same seed, same numbers; another seed, other numbers", "[trainer]") {
   CHECK_FALSE(same_history(a.history, c.history));
 }
 
-TEST_CASE("every loss type and importance level trains without NaN", "[trainer]") {
+TEST_CASE("every loss type and importance level trains without NaN", "[trainer][sweep]") {
   for (const char* loss : {"grpo", "bnpo", "dr_grpo", "dapo"}) {
     for (const char* level : {"token", "sequence"}) {
       grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
@@ -137,7 +137,7 @@ TEST_CASE("step after the last update is an error, finish is repeatable", "[trai
 }
 
 TEST_CASE("informative groups: those whose correctness differs, the rest format alone",
-          "[trainer]") {
+          "[trainer][sweep]") {
   grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
   config.updates = 3;
   const Run with_format = run(config);

@@ -553,7 +553,8 @@ TEST_CASE("grpoObjective JSON method: TRL 1.9 keys, metrics and entropy gradient
   CHECK(error["message"] == "topEntropyQuantile: must be in [0, 1], got 2");
 }
 
-TEST_CASE("the trainer runs every TRL 1.9 loss type and table option without NaN", "[trainer]") {
+TEST_CASE("the trainer runs every TRL 1.9 loss type and table option without NaN",
+          "[trainer][sweep]") {
   struct Case {
     const char* loss;
     double top_entropy_quantile;
@@ -702,7 +703,7 @@ grpo::Experiment run_smoke(const std::function<void(grpo::ExperimentConfig&)>& c
 }  // namespace
 
 TEST_CASE("the trainer: a sampler mismatch moves the ratios and the correction acts on them",
-          "[trainer]") {
+          "[trainer][sweep]") {
   const grpo::Experiment same = run_smoke([](grpo::ExperimentConfig&) {});
   for (const auto& row : same.history()) {
     CHECK(row.sampling_ratio_min == 1.0);  // the sampler is the policy: nothing to correct
@@ -732,7 +733,7 @@ TEST_CASE("the trainer: a sampler mismatch moves the ratios and the correction a
 }
 
 TEST_CASE("the trainer: the entropy bonus, its adaptive control and the reference sync",
-          "[trainer]") {
+          "[trainer][sweep]") {
   // entropyCoef > 0 reaches the policy through the entropy's gradient.
   const grpo::Experiment plain = run_smoke([](grpo::ExperimentConfig&) {});
   const grpo::Experiment bonus =
@@ -791,7 +792,7 @@ TEST_CASE("the trainer: the entropy bonus, its adaptive control and the referenc
   CHECK(synced.history().back().kl < frozen.history().back().kl);
 }
 
-TEST_CASE("the trainer's metrics mean what TRL's mean", "[trainer]") {
+TEST_CASE("the trainer's metrics mean what TRL's mean", "[trainer][sweep]") {
   // entropy: the learner's over the loss-mask tokens (TRL's global_masked_mean(entropies)); with
   // maxNewTokens 1 no answer ends, maskTruncated masks every completion, and TRL logs 0. The
   // sampler's entropy over every sampled token is samplerEntropy.
@@ -893,7 +894,7 @@ TEST_CASE("aggregate_rewards: TRL's reward_weights and both aggregations by hand
 }
 
 TEST_CASE("the trainer: reward weights, normalize_then_sum and the overlong punishment",
-          "[trainer]") {
+          "[trainer][sweep]") {
   const grpo::Experiment plain = run_smoke([](grpo::ExperimentConfig&) {});
   const grpo::Experiment gdpo = run_smoke([](grpo::ExperimentConfig& c) {
     c.normalize_then_sum = true;

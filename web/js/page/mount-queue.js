@@ -93,7 +93,9 @@ export function createMountQueue({ embedded, coreReady, coreState, readiness, co
       failed(t('page.coreFailed', { message: coreError?.message ?? '?' }));
     } else {
       try {
+        const started = performance.now();
         widget = widgets.get(section.id).mount(host, ctx) ?? {};
+        performance.measure(`grpo:mount:${section.id}`, { start: started }); // what each mount costs the thread
         // A field takes no more than its URL key keeps (a 5 MB paste is cut by the browser).
         for (const input of host.querySelectorAll('input[data-key], textarea[data-key]')) {
           const limit = inputMaxLength(SCHEMA[input.dataset.key]);

@@ -562,7 +562,7 @@ export default {
       };
       const also = key === summaryKey ? [] : [() => (summary.textContent = describe(training.getState())), lessonLines];
       summaryKey = key;
-      catchUp(s, { ...options, also });
+      catchUp(s, { ...options, also: [...also, ...(options.then ? [options.then] : [])] });
     };
 
     const unsubscribe = training.subscribe(draw);
@@ -570,11 +570,9 @@ export default {
       for (const entry of figures) entry.key = null; // rebuilt with the picked runs' series
       draw(training.getState());
     });
-    draw(training.getState(), { now: true });
-    training.loadPrecomputed().then(() => {
-      draw(training.getState(), { now: true });
-      ctx.rendered();
-    });
+    // Sliced, not at once: building every chart in the mount's task held the thread over 200 ms.
+    draw(training.getState());
+    training.loadPrecomputed().then(() => draw(training.getState(), { then: () => ctx.rendered() }));
     return {
       destroy() {
         unsubscribe();
