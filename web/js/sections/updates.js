@@ -517,13 +517,13 @@ export default {
       entry.prepared = { key: `${s.runKey}:${s.history.length}`, data: entry.spec.series.map((series) => seriesData(entry, s.history, series.key)) };
     };
     // `also`: more jobs, sliced with these, before data-drawn is set.
-    const catchUp = (s, { now = false, also = [] } = {}) => {
+    const catchUp = (s, { also = [] } = {}) => {
       const streaming = training.isBusy(s.phase);
       const work = [];
       for (const entry of figures) {
         const stale = entry.key !== s.runKey || entry.rows < s.history.length || entry.dirty;
         if (stale && (!streaming || shown(entry.figure.figure))) {
-          if (entry.key !== s.runKey && !now) work.push(() => prepare(entry), () => syncChart(entry, true, { defer: true }));
+          if (entry.key !== s.runKey) work.push(() => prepare(entry), () => syncChart(entry, true, { defer: true }));
           work.push(() => syncChart(entry, true));
         }
       }
@@ -533,8 +533,7 @@ export default {
         work.push(syncTable);
       }
       work.push(...also, markDrawn);
-      if (now) for (const job of work) job();
-      else cancelSlices = sliced(work);
+      cancelSlices = sliced(work);
     };
 
     const observer =
@@ -554,7 +553,7 @@ export default {
     // The summary and the lesson read every row (100 000 in a long import): once per run and
     // length, not again on every other change (an inspection, a phase, the draft config).
     let summaryKey = null;
-    const draw = (s, options = {}) => {
+    const draw = (s, { then } = {}) => {
       const key = `${s.runKey}:${s.history.length}:${Boolean(s.result)}`; // the end's evaluations change the summary
       const lessonLines = () => {
         const now = training.getState();
@@ -562,7 +561,7 @@ export default {
       };
       const also = key === summaryKey ? [] : [() => (summary.textContent = describe(training.getState())), lessonLines];
       summaryKey = key;
-      catchUp(s, { ...options, also: [...also, ...(options.then ? [options.then] : [])] });
+      catchUp(s, { also: then ? [...also, then] : also });
     };
 
     const unsubscribe = training.subscribe(draw);
