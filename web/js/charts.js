@@ -3,7 +3,7 @@
 // prefers-reduced-motion), destroys a canvas's old chart before reuse, and pairs every canvas
 // (role="img", aria-label) with its numbers as a table.
 import { loadScript } from './load.js';
-import { downloadBlob, h } from './dom.js';
+import { downloadBlob, h, nextTask } from './dom.js';
 import { t } from './i18n.js';
 
 /** Series colours, each >= 4.5:1 against white, distinguishable in common colour blindness. */
@@ -28,8 +28,6 @@ export function loadChartJs() {
   }
   return chartPromise;
 }
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Chart.js's first chart costs ~100 ms more than the next (its first canvas, fonts and

@@ -5,6 +5,9 @@ import { errorKey, errorText } from './core-errors.js';
 let uid = 0;
 export const nextId = (prefix) => `${prefix}-${(uid += 1)}`;
 
+/** Resolves in a task of its own: the browser paints and answers input in between. */
+export const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** h('p', {class: 'x', text: 'hi'}, child, ...) */
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

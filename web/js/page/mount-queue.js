@@ -5,7 +5,7 @@
 // again at once, in the same task, so the page keeps its place.
 import { loadWidgetParts, retryWidget } from '../lazy-load.js';
 import { t } from '../i18n.js';
-import { h } from '../dom.js';
+import { h, nextTask } from '../dom.js';
 import { viewMoved } from './view-keeper.js';
 import { inputMaxLength } from '../state.js';
 import { fullSchema } from './schema.js';
@@ -68,7 +68,7 @@ export function createMountQueue({ embedded, coreReady, coreState, readiness, co
         }
         if (gen === generation && waiting.includes(item)) mount(item);
         // One section per task: the browser paints and answers input in between.
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await nextTask();
       }
     } finally {
       pumping = false;
