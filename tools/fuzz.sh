@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (preset fuzz: clang, ASan + UBSan) and runs each one in turn over
 # its committed seed corpus (fuzz/corpus/<target>) with -timeout=1 and -rss_limit_mb=2048.
 #   bash tools/fuzz.sh [target ...]      FUZZ_SECONDS per target (default 600): the long run
-#   FUZZ_RUNS=20000 bash tools/fuzz.sh   a fixed number of inputs per target (npm test)
+#   FUZZ_RUNS=5000 bash tools/fuzz.sh   a fixed number of inputs per target (npm test)
 # New inputs of long runs collect in build/fuzz/corpus/<target>; crashes, leaks, OOMs and
 # timeouts are written to build/fuzz/artifacts/ and fail the run. Logs: build/fuzz/<target>.log.
 #

@@ -22,7 +22,7 @@ const SUITES = [
   { name: 'catch2-native', lane: 'other', cmd: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure', '-j2'] },
   { name: 'catch2-asan', lane: 'other', cmd: 'ctest', args: ['--test-dir', 'build/asan', '--output-on-failure', '-j2'] },
   // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh).
-  { name: 'fuzz', lane: 'other', cmd: 'env', args: ['FUZZ_RUNS=20000', 'bash', 'tools/fuzz.sh'] },
+  { name: 'fuzz', lane: 'other', cmd: 'env', args: ['FUZZ_RUNS=5000', 'bash', 'tools/fuzz.sh'] },
   { name: 'catch2-wasm', lane: 'other', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure', '-j2'] },
   { name: 'node-api', lane: 'other', cmd: 'node', args: ['--test', '--test-concurrency=2', 'tests/node/'] },
   { name: 'browser-webkit', lane: 'other', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },

@@ -28,8 +28,8 @@ const LOSS_TYPES = CONFIG_FIELDS.find((field) => field.core === 'lossType').opti
 
 /** The determinism configs: the seed-9 smoke run, then one smoke-sized run per loss type. */
 const DETERMINISM = [
-  { name: 'smoke', options: { profile: 'smoke', seed: 9 } },
-  ...LOSS_TYPES.map((lossType) => ({ name: lossType, options: { profile: 'smoke', seed: 9, lossType } })),
+  { name: 'smoke', options: { profile: 'smoke', seed: 9, updates: 15 } },
+  ...LOSS_TYPES.map((lossType) => ({ name: lossType, options: { profile: 'smoke', seed: 9, updates: 15, lossType } })),
 ];
 
 /**
