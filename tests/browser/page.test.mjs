@@ -697,6 +697,11 @@ describe('course page, Russian and URL state', () => {
     assert.equal(chart.animation, false);
     assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior), 'auto');
     await page.close();
+    // Otherwise a chart is built still (charts.js makeChart: no creation animation) and animates later updates.
+    const moving = await browser.context.newPage();
+    await gotoReady(moving, `${server.origin}/index.html#lang=en`);
+    assert.deepEqual((await chartState(moving, `${section('informative-groups')} canvas`)).animation, { duration: 250 });
+    await moving.close();
   });
 });
 
