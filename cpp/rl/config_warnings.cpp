@@ -1,6 +1,8 @@
 // The warnings of a config (config_warnings.h): each rule says why the setting does nothing.
 #include "rl/config_warnings.h"
 
+#include "rl/scratch_task.h"
+
 namespace grpo {
 namespace {
 
@@ -17,6 +19,7 @@ bool clip_family(LossType t) {
 const std::vector<MessageCode>& warning_codes() {
   static const std::vector<MessageCode> codes = {
       {"no_answer_fits", {"got", "needed"}},
+      {"scratch_cut", {"got", "needed"}},
       {"all_weights_zero", {}},
       {"delta_below_one", {"got"}},
       {"cispo_cap_low", {"got"}},
@@ -64,6 +67,16 @@ std::vector<ConfigWarning> config_warnings(const ExperimentConfig& config) {
             " token (the shortest, a digit and <eos>, needs " +
             std::to_string(kShortestAnswerTokens) +
             "): every completion is truncated, none is correct, nothing is learnt");
+  if (config.task == TaskKind::Scratch && o.max_completion_length >= kShortestAnswerTokens &&
+      o.max_completion_length < scratch_longest_demonstration())
+    add("scratch_cut", "maxNewTokens",
+        {{"got", static_cast<double>(o.max_completion_length)},
+         {"needed", static_cast<double>(scratch_longest_demonstration())}},
+        "the scratch task's teacher writes up to " +
+            std::to_string(scratch_longest_demonstration()) +
+            " tokens with <eos>: its longer answers (the column work, the check) are cut at " +
+            std::to_string(o.max_completion_length) +
+            ", truncated and scored 0, so the run can only learn short answers");
   if (o.delta && *o.delta < 1.0 && clip_family(o.loss_type))
     add("delta_below_one", "delta", {{"got", *o.delta}},
         format_number(*o.delta) +

@@ -1,6 +1,7 @@
 // The scratch task: prompts, verifier on the final answer, and a teacher of varied length.
 #include "rl/scratch_task.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "core/errors.h"
@@ -176,6 +177,29 @@ std::string scratch_teacher_text(const Prompt& prompt, double accuracy, Rng& rng
       return scratch_columns(prompt, forget) + (unknown ? "" : check_step(prompt, answer)) + ">" +
              final_answer;
   }
+}
+
+int scratch_longest_demonstration() {
+  // Every problem, with and without the forgotten carry, at every answer the teacher writes.
+  static const int longest = [] {
+    std::size_t most = 0;
+    for (int a = 10; a <= 99; ++a)
+      for (int b = 10; b <= 99; ++b)
+        for (const char op : {'+', '-'}) {
+          if (op == '-' && a < b) continue;
+          const Prompt p = make_problem(a, op, b);
+          const int right = std::stoi(p.answer);
+          for (const bool forget : {false, true})
+            for (const int answer : {right, right + 1, right - 1, right + 10, right - 10}) {
+              if (answer < 0) continue;
+              const std::string text =
+                  scratch_columns(p, forget) + check_step(p, answer) + ">" + std::to_string(answer);
+              most = std::max(most, text.size());  // one token per character
+            }
+        }
+    return static_cast<int>(most) + 1;  // <eos>
+  }();
+  return longest;
 }
 
 const Task& scratch_task() {

@@ -54,6 +54,10 @@ std::string scratch_columns(const Prompt& prompt, bool forget_carry);
 // the answer forgets the carry or borrow (the tens step too), is off by one, or is "?".
 std::string scratch_teacher_text(const Prompt& prompt, double accuracy, Rng& rng);
 
+// The longest demonstration the warm-up teacher can write, <eos> included, in tokens (the checked
+// style of the longest problem): a maxNewTokens below it cuts some of them.
+int scratch_longest_demonstration();
+
 // The scratch task behind the Task interface.
 const Task& scratch_task();
 

@@ -92,3 +92,19 @@ test('the CLI takes --set task=scratch and refuses an unknown task naming the op
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the scratch preset fits the teacher\'s longest answer, and section 9 says TRL has no task (EN and RU)', async () => {
+  const { PRESETS } = await import('../../web/js/training/presets.js');
+  const { configOptions } = await import('../../web/js/training/run-config.js');
+  const { trlConfigPython } = await import('../../web/js/training/run-format.js');
+  const preset = PRESETS.find((p) => p.id === 'scratch');
+  const options = configOptions({ profile: 'smoke', ...preset.patch });
+  assert.equal(options.task, 'scratch');
+  assert.deepEqual(core.configWarnings(options), [], 'no scratch_cut: maxNewTokens fits the longest demonstration');
+  for (const dict of [EN, RU]) {
+    assert.ok(dict['train.preset.scratch'] && dict['train.presetNote.scratch'].includes('maxNewTokens 32'));
+    const python = trlConfigPython(core.experimentConfig(options), { task: dict['train.real.taskNote'] });
+    assert.ok(python.includes(`# ${dict['train.real.taskNote'].replaceAll('{task}', 'scratch')}`));
+    assert.ok(!trlConfigPython(core.experimentConfig({}), { task: dict['train.real.taskNote'] }).includes('task=arithmetic:'), 'no note for the default task');
+  }
+});

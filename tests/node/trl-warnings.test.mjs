@@ -72,7 +72,7 @@ test("the page's words: one EN and one RU text per code; EN is the core's senten
   const all = core.warningCodes().map((c) => c.code);
   assert.deepEqual(Object.keys(en).filter((k) => k.startsWith('warn.') && k !== 'warn.title').map((k) => k.slice(5)).sort(), [...all].sort());
   assert.deepEqual(Object.keys(ru).filter((k) => k.startsWith('warn.')).sort(), Object.keys(en).filter((k) => k.startsWith('warn.')).sort());
-  const every = [{ maxNewTokens: 1, correctnessWeight: 0, formatWeight: 0, delta: 0.5 }, { lossType: 'cispo', importanceSamplingLevel: 'sequence' }, { lossType: 'luspo' }, { lossType: 'vespo', importanceSamplingLevel: 'sequence' }];
+  const every = [{ maxNewTokens: 1, correctnessWeight: 0, formatWeight: 0, delta: 0.5 }, { task: 'scratch', maxNewTokens: 8 }, { lossType: 'cispo', importanceSamplingLevel: 'sequence' }, { lossType: 'luspo' }, { lossType: 'vespo', importanceSamplingLevel: 'sequence' }];
   const seen = new Set();
   for (const options of every) {
     for (const w of core.configWarnings(options)) {
@@ -110,4 +110,18 @@ test('the CLI says each warning on stderr and trains anyway (exit 0)', async () 
   assert.match(stderr, /^warning: maxNewTokens: no answer fits in 1 token/m);
   assert.match(stderr, /^warning: delta: 0\.5 < 1 caps the ratio below 1/m);
   assert.deepEqual(JSON.parse(readFileSync(out, 'utf8')).warnings.map((w) => w.code), ['no_answer_fits', 'delta_below_one']);
+});
+
+test('the scratch task with too small a maxNewTokens: warned, and its long answers are indeed cut', () => {
+  assert.deepEqual(codes({ task: 'scratch' }), ['scratch_cut:maxNewTokens'], 'the default 4 tokens');
+  const [warning] = core.configWarnings({ task: 'scratch', maxNewTokens: 8 });
+  const needed = warning.params.needed;
+  assert.ok(needed > 8 && needed <= 64, `the teacher's longest demonstration, ${needed} tokens`);
+  assert.deepEqual(codes({ task: 'scratch', maxNewTokens: needed - 1 }), ['scratch_cut:maxNewTokens']);
+  assert.deepEqual(codes({ task: 'scratch', maxNewTokens: needed }), [], 'the longest demonstration fits');
+  assert.deepEqual(codes({ maxNewTokens: 8 }), [], 'the arithmetic task is not warned');
+  const cut = core.runToyGrpoExperiment({ task: 'scratch', profile: 'smoke', seed: 9, updates: 1, warmupSteps: 40, maxNewTokens: 8 });
+  const room = core.runToyGrpoExperiment({ task: 'scratch', profile: 'smoke', seed: 9, updates: 1, warmupSteps: 40, maxNewTokens: needed });
+  assert.ok(cut.history[0].truncatedFraction > room.history[0].truncatedFraction + 0.2, `truncated ${cut.history[0].truncatedFraction} at 8 tokens, ${room.history[0].truncatedFraction} at ${needed}`);
+  for (const [lang, words] of [['en', en], ['ru', ru]]) assert.ok(words['warn.scratch_cut'].includes('{needed}'), lang);
 });

@@ -136,6 +136,7 @@ export default {
   'train.preset.samplerMismatch': 'sampler mismatch, no correction',
   'train.preset.samplerCorrected': 'sampler mismatch, corrected',
   'train.preset.normalizeThenSum': 'normalize, then sum (GDPO)',
+  'train.preset.scratch': 'the scratch task (responses of 2-32 tokens)',
   'train.presetNote.notebook': 'The notebook’s settings for this profile.',
   'train.presetNote.kl': 'β = 0.04 adds the k3 KL penalty to the frozen reference (the warmed-up base): watch the KL line in section 7 and the teacher-forced KL after RL.',
   'train.presetNote.noClip':
@@ -151,6 +152,7 @@ export default {
   'train.presetNote.samplerMismatch': 'The rollouts come from a copy of the policy with its weights rounded to multiples of 0.5, as a low-precision inference engine would, and the update ignores it: watch sampling/importance_sampling_ratio spread in section 7 and the accuracy after RL fall.',
   'train.presetNote.samplerCorrected': 'The same mismatched sampler, with TRL’s correction (token_truncate, clip max 3): each token’s term is weighted by learner / sampler probability, capped at 3. The ratios stay within the cap and the accuracy after RL recovers part of what the mismatch cost.',
   'train.presetNote.normalizeThenSum': 'multiObjectiveAggregation = normalize_then_sum (GDPO, as TRL does it): correctness and format are each normalised within their group, then weighted (1 and formatWeight) and summed, and the sum is normalised over the batch. So formatWeight keeps its meaning: a group whose answers differ only in format gets a push 0.1 times the size of a correctness push, where sum_then_normalize’s group std would blow the 0.1 differences up to full size.',
+  'train.presetNote.scratch': 'task = scratch: two-digit addition and subtraction, where the policy may write its column work (\u201c7+8=15;4+3+1=8;>85\u201d) and a check before the answer after \u201c>\u201d. The verifier scores the final answer; the format reward asks for one number after the work. Responses run from 2 to 32 tokens, so length is something RL can shape: watch the mean length in section 7 and compare grpo with dr_grpo. maxNewTokens 32 fits the teacher\u2019s longest demonstration, and the teacher is right 60% of the time over 300 warm-up steps, so the base policy writes both concise and worked answers. TRL has no such option: the task is the dataset and reward functions you pass it.',
   'train.metricsTitle': 'Before and after RL',
   'train.col.row': 'when and on which prompts',
   'train.metricsCaption': 'Fresh-generation metrics of the run on display, before and after RL, on train and held-out prompts.',
@@ -314,6 +316,7 @@ export default {
   'train.presetNote.estimator_reinforce': 'The raw reward as the advantage: every rewarded answer is pushed up and nothing is ever pushed down; watch the gradient norm and the entropy.',
   'train.ancestors.explain': 'GRPO’s advantage is the reward minus a baseline, and its ancestors differ only in the baseline. REINFORCE uses none: the gradient is right on average but noisy, since every rewarded sample pushes, whatever the prompt. A batch-mean baseline takes out the common level, but an easy prompt still pushes all its answers up and a hard one pushes all of them down. A group baseline (GRPO’s mean, or RLOO’s mean of the other samples, which does not include the sample itself and so keeps the gradient unbiased) compares answers to the same prompt: it removes the prompt’s difficulty from the signal, which lowers the variance, and it gives exactly zero to a group whose rewards are all equal, so only informative groups (some right, some wrong) move the policy. Run the five presets at the same seed and compare the accuracy, the gradient norm and the entropy in section 7.',
   'train.real.estimatorNote': 'advantageEstimator={estimator}: GRPOConfig has no such field (GRPO’s group mean is its only baseline); TRL’s RLOOTrainer computes rloo, and dr_grpo is scale_rewards="none".',
+  'train.real.taskNote': 'task={task}: GRPOConfig has no task; in TRL the task is the train_dataset and the reward_funcs passed to GRPOTrainer (here: two-digit problems, a verifier on the final answer after \u201c>\u201d and a format reward), and max_completion_length must leave room for the scratch work.',
   'train.real.untranslated': 'no GRPOConfig argument',
   'train.real.trlDefault': 'TRL’s default {value}',
   'train.real.source': 'Translated from the section 6 form: profile {profile}, seed {seed}.',

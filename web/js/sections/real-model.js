@@ -62,7 +62,7 @@ export default {
       }
     });
 
-    const notes = { batch: t('train.real.batchNote'), dynamic: t('train.real.dynamicNote'), lag: t('train.real.lagNote'), estimator: t('train.real.estimatorNote'), untranslated: t('train.real.untranslated'), trlDefault: t('train.real.trlDefault') };
+    const notes = { batch: t('train.real.batchNote'), dynamic: t('train.real.dynamicNote'), lag: t('train.real.lagNote'), estimator: t('train.real.estimatorNote'), task: t('train.real.taskNote'), untranslated: t('train.real.untranslated'), trlDefault: t('train.real.trlDefault') };
     let shown = null;
     const draw = (config) => {
       if (!config || config === shown) return;

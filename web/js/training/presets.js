@@ -22,6 +22,9 @@ export const PRESETS = [
     patch: { 'rl.samplerMismatch': 0.5, 'rl.vllmImportanceSamplingCorrection': true, 'rl.vllmImportanceSamplingMode': 'token_truncate' },
   },
   { id: 'normalizeThenSum', patch: { 'rl.multiObjectiveAggregation': 'normalize_then_sum' } },
+  // The scratch task (issue 23): room for its longest demonstration (config_warnings' scratch_cut),
+  // a teacher right often enough and long enough for the column work to be learnt before RL.
+  { id: 'scratch', patch: { 'rl.task': 'scratch', 'rl.maxNewTokens': 32, 'rl.teacherAccuracy': 0.6, 'rl.warmupSteps': 300 } },
 ];
 
 /**

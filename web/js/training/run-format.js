@@ -386,6 +386,8 @@ export function trlConfigPython(config, notes = {}) {
   if (notes.dynamic && config.dynamicSampling) lines.push(`# ${notes.dynamic}`);
   // TRL has no sampler lag: it is what an asynchronous trainer's late weight sync gives.
   if (notes.lag && config.samplerLag > 0) lines.push(`# ${notes.lag.replaceAll('{lag}', config.samplerLag)}`);
+  // TRL has no task: the task is the dataset and the reward functions given to GRPOTrainer.
+  if (notes.task && config.task && config.task !== 'arithmetic') lines.push(`# ${notes.task.replaceAll('{task}', config.task)}`);
   // TRL's GRPOConfig has no advantage estimator: say what a non-default one corresponds to.
   if (notes.estimator && config.advantageEstimator && config.advantageEstimator !== 'grpo') {
     lines.push(`# ${notes.estimator.replace('{estimator}', config.advantageEstimator)}`);
