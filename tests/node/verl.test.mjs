@@ -204,3 +204,10 @@ test('verlPolicyLoss: unknown modes and options, missing inputs are Errors namin
   assert.throws(() => core.verlPolicyLoss({ ...args, lossMode: 'kl_cov', config: { klCovRatio: 5 } }), (e) => e.field === 'klCovRatio');
   assert.throws(() => core.verlPolicyLoss({ ...args, lossMode: 'clip_cov', config: { clipCovRatio: 0 } }), (e) => e.field === 'clipCovRatio');
 });
+
+test('verl inputs over the limit (docs/limits.md): B * T above 1 000 000 is a RangeError naming the argument', () => {
+  const big = Array.from({ length: 1001 }, () => new Array(1000).fill(0));
+  assert.throws(() => core.verlAggLoss({ lossMat: big, lossMask: big, lossAggMode: 'token-mean' }),
+    (e) => e instanceof RangeError && e.field === 'lossMat' && e.code === 'too_many');
+  assert.throws(() => core.verlKlPenalty({ logProb: [[-1, -2]], refLogProb: [[-1, -2, -3]] }), (e) => e.field === 'refLogProb[0]');
+});
