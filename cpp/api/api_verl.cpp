@@ -49,7 +49,7 @@ std::vector<std::string> index_keys(const Json& args, std::size_t rows) {
     } else if (item.is_number()) {
       const double x = item.get<double>();
       require_finite(FieldName("index", i), x);
-      keys.push_back("n:" + format_number(x));
+      keys.push_back("n:" + format_number(x == 0.0 ? 0.0 : x));  // -0 == 0, as Python's dict
     } else {
       throw_wrong_kind(what, item, "not_a_number", "a number or a string (the row's uid)");
     }

@@ -202,7 +202,7 @@ struct ObjectiveResult {
 
 // k3 estimate of KL(policy || reference) at one token: exp(d) - d - 1 with d = ref - logp,
 // written expm1(d) - d (no cancellation near d = 0). Its derivative: d k3 / d logp = 1 - exp(d).
-// k3 of a log ratio d = ref_logp - logp: e^d - d - 1 (verl's low_var_kl adds clamps around it).
+// k3_of_log_ratio takes d itself (verl's low_var_kl, rl/verl_kl_penalty.cpp, clamps around it).
 inline double k3_of_log_ratio(double d) {
   return std::expm1(d) - d;
 }
