@@ -170,6 +170,10 @@ const json = (value) => JSON.stringify(value, (_k, v) =>
     syntheticModeTraining: { betaEntropy: 0, learningRate: 0.18, steps: 61 },
     teacherForcedLogProbs: { checkpoint: run.checkpoint, sequences: [[0, 3, 12, 5]], gradients: true },
     verifyNumericAnswer: { text: 'x = \u2212 3', reference: '-3' },
+    verlAdvantages: { estimator: 'grpo', tokenLevelRewards: [[0, 1], [0, 0], [1, 0]], responseMask: [[1, 1], [1, 0], [1, 1]], index: ['a', 'a', 7] },
+    verlAggLoss: { lossMat: [[1, 2], [3, 4]], lossMask: [[1, 0], [1, 1]], lossAggMode: 'seq-mean-token-sum-norm', lossScaleFactor: 4 },
+    verlKlPenalty: { logProb: [[-1, -2]], refLogProb: [[-1.5, -30]], klPenalty: 'low_var_kl' },
+    verlPolicyLoss: { lossMode: 'clip_cov', oldLogProb: [[-0.5, -2.5]], logProb: [[-0.5, -2.5]], advantages: [[3, -3]], responseMask: [[1, 1]], selectedTokens: [[0, 1]], config: { clipRatioC: 3 } },
     version: {},
   };
   methods.forEach((method, index) => {

@@ -67,6 +67,7 @@ const Registry& registry() {
     register_objective_methods(r);
     register_run_methods(r);
     register_coverage_methods(r);
+    register_verl_methods(r);
     r["memoryStats"] = [](const Json&) { return Json{{"heapInUse", heap_in_use()}}; };
     r["messageCodes"] = [](const Json&) { return message_codes_json(); };
     for (auto& entry : r) entry.second = rejecting_unread_keys(std::move(entry.second));

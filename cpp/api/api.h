@@ -118,5 +118,6 @@ void register_objective_methods(Registry& registry);  // grpoObjective, api_obje
 void register_training_methods(Registry& registry);   // sections 6-8, api_training.cpp
 void register_run_methods(Registry& registry);        // importRun, api_run.cpp
 void register_coverage_methods(Registry& registry);   // coverage over prompts, api_coverage.cpp
+void register_verl_methods(Registry& registry);       // verl v0.7.0's functions, api_verl.cpp
 
 }  // namespace grpo::api

@@ -22,7 +22,8 @@ void check_clip_arguments(const std::vector<double>& ratios, const std::vector<d
   require_in_range("epsHigh", eps_high, 0.0, 10.0);
 }
 
-// Sample standard deviation (n-1) of values[begin, end), exactly 0 when they are all equal.
+}  // namespace
+
 double sample_std(const std::vector<double>& values, std::size_t begin, std::size_t end) {
   const std::size_t count = end - begin;
   if (count < 2) return 0.0;
@@ -35,8 +36,6 @@ double sample_std(const std::vector<double>& values, std::size_t begin, std::siz
   for (std::size_t i = begin; i < end; ++i) squares += (values[i] - mean) * (values[i] - mean);
   return std::sqrt(squares / static_cast<double>(count - 1));
 }
-
-}  // namespace
 
 void check_rewards(const std::vector<double>& rewards, const char* name) {
   require_not_empty(name, rewards.size());

@@ -92,6 +92,10 @@ std::vector<bool> clip_activity(const std::vector<double>& ratios,
                                 const std::vector<double>& advantages, double eps_low,
                                 double eps_high);
 
+// Sample standard deviation (n-1, torch.std's default) of values[begin, end): 0 for fewer than
+// two values, exactly 0 when they are all equal. TRL's group std here, verl's in rl/verl_*.
+double sample_std(const std::vector<double>& values, std::size_t begin, std::size_t end);
+
 // Shared argument checks, also used by the reductions.
 void check_rewards(const std::vector<double>& rewards, const char* name);
 

@@ -202,9 +202,12 @@ struct ObjectiveResult {
 
 // k3 estimate of KL(policy || reference) at one token: exp(d) - d - 1 with d = ref - logp,
 // written expm1(d) - d (no cancellation near d = 0). Its derivative: d k3 / d logp = 1 - exp(d).
-inline double k3_kl(double logp, double ref_logp) {
-  const double d = ref_logp - logp;
+// k3_of_log_ratio takes d itself (verl's low_var_kl, rl/verl_kl_penalty.cpp, clamps around it).
+inline double k3_of_log_ratio(double d) {
   return std::expm1(d) - d;
+}
+inline double k3_kl(double logp, double ref_logp) {
+  return k3_of_log_ratio(ref_logp - logp);
 }
 
 // TRL's advantages for `rewards` in contiguous groups of `group_size` (core/advantages.h

@@ -11,6 +11,7 @@
 // lambda^-k gamma(k, lambda r), the lower incomplete gamma function (needs k > 0).
 #pragma once
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -28,9 +29,13 @@ struct RatioTerm {
 RatioTerm ratio_term(const ObjectiveConfig& config, double ratio, double advantage);
 
 // CISPO's detached coefficient: the ratio capped at epsilon_high itself (TRL's trap: the cap is
-// eps_high, not 1 + eps_high).
-inline double cispo_coefficient(double ratio, double eps_high) {
-  return ratio < eps_high ? ratio : eps_high;
+// eps_high, not 1 + eps_high). verl's CISPO (rl/verl_policy_loss.cpp) clamps from below too:
+// clamp(r, 1 - clip_ratio_low, 1 + clip_ratio_high) is this with high = 1 + clip_ratio_high and
+// low = 1 - clip_ratio_low; TRL has no lower bound (low = -inf, the same value bit for bit).
+inline double cispo_coefficient(double ratio, double high,
+                                double low = -std::numeric_limits<double>::infinity()) {
+  const double floored = ratio > low ? ratio : low;
+  return floored < high ? floored : high;
 }
 
 enum class TermView { Objective, Weight };          // J(r, A), or w = dJ / d log r

@@ -73,6 +73,12 @@ export function training(core: GrpoCore): RunResult {
   const curve: number[] = core.tokenTermCurve({ lossType: 'sapo', ratios: [0.5, 1.5], advantages: [1, -1], view: 'weight' });
   const normalizer: number = core.lossNormalizer({ lossType: 'dr_grpo', completions: 4, length: 3, totalTokens: 10, maxCompletionLength: 8 });
   const imported: RunResult = core.importRun(JSON.parse(JSON.stringify(run)));
+  const verlAdv: number[][] = core.verlAdvantages({ estimator: 'grpo', tokenLevelRewards: [[0, 1], [0, 0]], responseMask: [[1, 1], [1, 0]], index: ['a', 'a'] }).advantages;
+  const verlAgg: number = core.verlAggLoss({ lossMat: [[1, 2]], lossMask: [[1, 1]], lossAggMode: 'seq-mean-token-sum-norm', lossScaleFactor: null }).loss;
+  const verlPg = core.verlPolicyLoss({ lossMode: 'vanilla', oldLogProb: [[-1]], logProb: [[-1]], advantages: [[1]], responseMask: [[1]], config: { clipRatioC: 3, clipRatioLow: null } });
+  const clipfrac: number | undefined = verlPg.metrics['actor/pg_clipfrac'];
+  const verlKl: number[][] = core.verlKlPenalty({ logProb: [[-1]], refLogProb: [[-2]], klPenalty: 'low_var_kl' }).gradLogProb;
+  void verlAdv, verlAgg, clipfrac, verlKl;
   void updates, warned, split, rows, done, stopped, response, logProb, loss, aggregated, overlong, curve, normalizer;
   return imported;
 }
@@ -98,6 +104,8 @@ export function refused(core: GrpoCore): void {
   core.syntheticModeTraining({ steps: 3 });
   // @ts-expect-error lossType is one of grpo, bnpo, dr_grpo, dapo
   core.experimentConfig({ lossType: 'ppo' });
+  // @ts-expect-error verl v0.7.0 raises for the '+' variants
+  core.verlKlPenalty({ logProb: [[-1]], refLogProb: [[-2]], klPenalty: 'k3+' });
   // @ts-expect-error call() knows each method's arguments
   core.call('informativeGroupProbability', { p: 0.5 });
 }

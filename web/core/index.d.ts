@@ -561,6 +561,123 @@ export interface GrpoObjective {
   config: GrpoObjectiveResolved;
 }
 
+// --- verl v0.7.0 (docs/verl.md): verl's argument names in camelCase, verl's defaults -----------
+
+/** verl's outcome advantage estimators (algorithm.adv_estimator), and gae (with a critic). */
+export type VerlEstimator = 'grpo' | 'grpo_passk' | 'rloo' | 'reinforce_plus_plus' | 'reinforce_plus_plus_baseline' | 'remax' | 'opo' | 'gpg' | 'gae';
+export type VerlLossAggMode = 'token-mean' | 'seq-mean-token-sum' | 'seq-mean-token-mean' | 'seq-mean-token-sum-norm';
+export type VerlLossMode = 'vanilla' | 'gspo' | 'sapo' | 'gpg' | 'clip_cov' | 'kl_cov' | 'geo_mean' | 'cispo' | 'reinforce';
+/** verl v0.7.0 raises for 'full' and for every '+' variant: they are refused. */
+export type VerlKlPenaltyType = 'kl' | 'k1' | 'abs' | 'mse' | 'k2' | 'low_var_kl' | 'k3';
+
+export interface VerlAdvantagesOptions {
+  estimator: VerlEstimator;
+  /** [B][T]; the outcome estimators sum every position (unmasked), as verl does. */
+  tokenLevelRewards: number[][];
+  /** [B][T] of 0 and 1. */
+  responseMask: number[][];
+  /** verl's uid per row (its group); required by every estimator but reinforce_plus_plus, remax, gae. */
+  index?: (number | string)[];
+  /** algorithm.norm_adv_by_std_in_grpo (grpo, grpo_passk), default true. */
+  normAdvByStdInGrpo?: boolean;
+  /** algorithm.gamma (reinforce_plus_plus, gae), default 1. */
+  gamma?: number;
+  /** algorithm.lam (gae), default 1. */
+  lam?: number;
+  /** [B][T] the critic's values (gae). */
+  values?: number[][];
+  /** [B] remax's baselines (the greedy rollout's reward). */
+  rewardBaselines?: number[];
+}
+
+export interface VerlAdvantages {
+  advantages: number[][];
+  returns: number[][];
+}
+
+/** agg_loss's keyword arguments (config.global_batch_info); absent or null = verl's None. */
+export interface VerlGlobalBatchInfo {
+  dpSize?: number;
+  batchNumTokens?: number | null;
+  globalBatchSize?: number | null;
+  lossScaleFactor?: number | null;
+}
+
+export interface VerlAggLossOptions extends VerlGlobalBatchInfo {
+  lossMat: number[][];
+  lossMask: number[][];
+  lossAggMode: VerlLossAggMode;
+}
+
+export interface VerlAggLoss {
+  loss: number;
+  /** d loss / d lossMat. */
+  gradLossMat: number[][];
+}
+
+/** ActorConfig / PolicyLossConfig fields, verl's defaults (actor.yaml); null = verl's None. */
+export interface VerlPolicyLossConfig extends VerlGlobalBatchInfo {
+  clipRatio?: number;
+  clipRatioLow?: number | null;
+  clipRatioHigh?: number | null;
+  clipRatioC?: number;
+  tauPos?: number;
+  tauNeg?: number;
+  clipCovRatio?: number | null;
+  clipCovLb?: number | null;
+  clipCovUb?: number | null;
+  klCovRatio?: number | null;
+  ppoKlCoef?: number | null;
+}
+
+export interface VerlPolicyLossOptions {
+  /** Default vanilla. */
+  lossMode?: VerlLossMode;
+  /** Required except for reinforce. */
+  oldLogProb?: number[][];
+  logProb: number[][];
+  advantages: number[][];
+  responseMask: number[][];
+  /** Default: the function's own (seq-mean-token-sum for reinforce, token-mean otherwise). */
+  lossAggMode?: VerlLossAggMode;
+  /** reinforce's rollout log-probs (required there). */
+  rolloutLogProb?: number[][];
+  /** rollout_is_weights: multiply each token's loss (geo_mean: their per-row geometric mean). */
+  rolloutIsWeights?: number[][];
+  /** clip_cov / kl_cov: the [row, col] tokens verl selected (default: docs/verl.md's rule). */
+  selectedTokens?: [number, number][];
+  config?: VerlPolicyLossConfig;
+}
+
+/** verl's metric names, as its actor logs them; only those the loss mode returns are present. */
+export interface VerlPolicyMetrics {
+  'actor/pg_clipfrac'?: number;
+  'actor/ppo_kl'?: number;
+  'actor/pg_clipfrac_lower'?: number;
+}
+
+export interface VerlPolicyLoss {
+  pgLoss: number;
+  metrics: VerlPolicyMetrics;
+  /** d pgLoss / d logProb (verl's autograd: detached factors held). */
+  gradLogProb: number[][];
+  /** clip_cov, kl_cov: the tokens treated apart. */
+  selectedTokens?: [number, number][];
+}
+
+export interface VerlKlPenaltyOptions {
+  logProb: number[][];
+  refLogProb: number[][];
+  /** Default kl (algorithm.kl_penalty). */
+  klPenalty?: VerlKlPenaltyType;
+}
+
+export interface VerlKlPenalty {
+  kl: number[][];
+  /** d sum(kl) / d logProb. */
+  gradLogProb: number[][];
+}
+
 /** One error code the core may set on GrpoError.code, with the names of its params. */
 export interface MessageCode {
   code: string;
@@ -624,6 +741,10 @@ export interface CoreMethods {
   tokenTermCurve: { args: TokenTermCurveOptions; result: number[] };
   lossNormalizer: { args: LossNormalizerOptions; result: number };
   softOverlongPunishment: { args: SoftOverlongOptions; result: number[] };
+  verlAdvantages: { args: VerlAdvantagesOptions; result: VerlAdvantages };
+  verlAggLoss: { args: VerlAggLossOptions; result: VerlAggLoss };
+  verlPolicyLoss: { args: VerlPolicyLossOptions; result: VerlPolicyLoss };
+  verlKlPenalty: { args: VerlKlPenaltyOptions; result: VerlKlPenalty };
   importRun: { args: { run: unknown }; result: RunResult };
   memoryStats: { args: Record<string, never>; result: { heapInUse: number } };
   messageCodes: { args: Record<string, never>; result: MessageCode[] };
@@ -695,6 +816,15 @@ export interface GrpoCore {
   lossNormalizer(options: LossNormalizerOptions): number;
   /** DAPO's soft overlong punishment per length: 0, a ramp over the cache, then -1. */
   softOverlongPunishment(options: SoftOverlongOptions): number[];
+  // verl v0.7.0's functions (docs/verl.md)
+  /** An outcome estimator of verl/trainer/ppo/core_algos.py. */
+  verlAdvantages(options: VerlAdvantagesOptions): VerlAdvantages;
+  /** agg_loss and its gradient. */
+  verlAggLoss(options: VerlAggLossOptions): VerlAggLoss;
+  /** A policy loss, verl's metrics and d loss / d log_prob. */
+  verlPolicyLoss(options: VerlPolicyLossOptions): VerlPolicyLoss;
+  /** kl_penalty per token and the gradient of its sum. */
+  verlKlPenalty(options: VerlKlPenaltyOptions): VerlKlPenalty;
   /** Validates a saved run (e.g. a run file read back) and returns it normalized. */
   importRun(run: unknown): RunResult;
 }
