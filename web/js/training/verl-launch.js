@@ -146,10 +146,10 @@ function miniBatchRule(c) {
   if (Number.isInteger(prompts)) {
     const completions = prompts * c.groupSize;
     return [
-      set(`${A}.ppo_mini_batch_size`, prompts, 'promptBatch / stepsPerGeneration', 'int'),
-      set(`${A}.ppo_micro_batch_size_per_gpu`, completions, 'promptBatch × groupSize / stepsPerGeneration', 'int'),
-      set(`${R}.log_prob_micro_batch_size_per_gpu`, completions, 'promptBatch × groupSize / stepsPerGeneration', 'int'),
-      set('actor_rollout_ref.ref.log_prob_micro_batch_size_per_gpu', completions, 'promptBatch × groupSize / stepsPerGeneration', 'int'),
+      set(`${A}.ppo_mini_batch_size`, prompts, 'promptBatch, stepsPerGeneration', 'int'),
+      set(`${A}.ppo_micro_batch_size_per_gpu`, completions, 'groupSize, stepsPerGeneration', 'int'),
+      set(`${R}.log_prob_micro_batch_size_per_gpu`, completions, 'groupSize, stepsPerGeneration', 'int'),
+      set('actor_rollout_ref.ref.log_prob_micro_batch_size_per_gpu', completions, 'groupSize, stepsPerGeneration', 'int'),
     ];
   }
   return [none(c, 'stepsPerGeneration', 'miniBatch', { completions: (c.promptBatch * c.groupSize) / c.stepsPerGeneration })];
