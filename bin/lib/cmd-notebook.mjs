@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { LANGUAGES } from '../../web/js/i18n.js';
 import { schema as setup } from '../../web/js/sections/setup.js';
 import { UsageError, checkWritableFile } from './args.mjs';
+import { readOptions } from './config-options.mjs';
 import { buildNotebook } from './notebook.mjs';
+import { PRECOMPUTED } from '../../web/js/training/run-format.js';
 import { progressBar } from './progress.mjs';
 import { renderTable, tableCsv, tableJson } from './table.mjs';
 
@@ -14,22 +16,29 @@ export const NOTEBOOK_FORMAT = 'grpo-lab-notebook';
 export default {
   name: 'notebook',
   summary: 'print every table of the notebook (sections 1-8) and the section 9 snapshot',
-  usage: 'grpo-lab notebook [--profile smoke|full] [--seed N] [--lang en|ru] [--json FILE] [--csv DIR]',
+  usage: 'grpo-lab notebook [--profile smoke|full] [--seed N] [--set key=value ...] [--lang en|ru] [--json FILE] [--csv DIR]',
   help: `Runs the course notebook on the WASM core, as its cells do (section 6 trains the GRU
 policy with GRPO, loss "dapo"), and prints each table the notebook displays: the same columns,
 rounded where the notebook rounds (.round(4)), formatted as pandas prints them, under the
-section titles and label constants of the chosen language.
+section titles and label constants of the chosen language. Section 9 prints the run's config
+twice: as TRL GRPOConfig arguments and as a verl v0.7.0 launch (python3 -m verl.trainer.main_ppo
+with Hydra overrides; a setting verl has no equivalent for is a comment line).
 
   --profile ${setup.profile.options.join('|')}  the notebook's PROFILE (default ${setup.profile.default}; full trains 300 updates)
   --seed N              the notebook's SEED, an integer in [${setup.seed.min}, ${setup.seed.max}] (default ${setup.seed.default})
+  --set key=value       one config field of section 6's run (repeatable; as \`train --set\`),
+                        e.g. --set lossType=dr_grpo --set scaleRewards=none --set beta=0.04;
+                        a None-able field takes none (TRL's None): --set delta=none
   --lang en|ru          titles and labels from the page's dictionaries (default en)
   --json FILE           also write every table and printed line as JSON
-  --csv DIR             also write one CSV per table (and section 9's TRL config as .py)`,
+  --csv DIR             also write one CSV per table (and section 9's TRL config as .py,
+                        its verl launch as s9-verl_launch.sh)`,
   spec: {
     flags: {
       // Section 0's PROFILE and SEED, as the page's setup section defines them.
       profile: { kind: 'enum', options: setup.profile.options, default: setup.profile.default },
       seed: { kind: 'int', min: setup.seed.min, max: setup.seed.max, default: setup.seed.default },
+      set: { kind: 'text', meta: 'key=value', repeat: true },
       lang: { kind: 'enum', options: LANGUAGES, default: 'en' },
       json: { kind: 'path', meta: 'FILE' },
       csv: { kind: 'path', meta: 'DIR' },
@@ -38,9 +47,12 @@ section titles and label constants of the chosen language.
   async run({ flags }, { core, stdout, stderr }) {
     if (flags.json) checkWritableFile('json', flags.json);
     if (flags.csv) makeCsvDir(flags.csv);
+    // The notebook's run (its PROFILE, SEED and loss "dapo"), then each --set.
+    const config = readOptions(core, { set: flags.set }, { profile: flags.profile, seed: flags.seed, lossType: PRECOMPUTED.lossType });
     let bar = null;
     const notebook = await buildNotebook(core, {
       ...flags,
+      config,
       onProgress: (row, total) => {
         bar ??= progressBar(stderr, total, 'section 6 ');
         bar.update(row.update);
@@ -91,5 +103,6 @@ function writeCsvDir(notebook, dir) {
   for (const s of notebook.sections) {
     for (const t of s.tables) writeFileSync(join(dir, csvName(s, t)), tableCsv(t));
     if (s.trlConfig) writeFileSync(join(dir, `s${s.number}-trl_config.py`), s.trlConfig);
+    if (s.verlLaunch) writeFileSync(join(dir, `s${s.number}-verl_launch.sh`), s.verlLaunch);
   }
 }

@@ -1,9 +1,9 @@
 // `grpo-lab train`: one experiment (or one per seed) on the WASM core, written as the run file
 // the page exports and imports (run-format.js runFile, checked by core.importRun).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { METRIC_ROWS, runFile } from '../../web/js/training/run-format.js';
-import { isNoneText } from '../../web/js/state.js';
-import { UsageError, checkWritableFile } from './args.mjs';
+import { checkWritableFile } from './args.mjs';
+import { readOptions } from './config-options.mjs';
 import { progressBar } from './progress.mjs';
 
 export const MAX_SEEDS = 100;
@@ -61,60 +61,6 @@ export function seedPath(out, seed) {
   const dot = out.lastIndexOf('.');
   const slash = Math.max(out.lastIndexOf('/'), out.lastIndexOf('\\'));
   return dot > slash + 1 ? `${out.slice(0, dot)}.seed${seed}${out.slice(dot)}` : `${out}.seed${seed}.json`;
-}
-
-/**
- * "true"/"false" as booleans, numbers as numbers, none/None/null as null (TRL's None) for a
- * None-able field, anything else as text (the core checks it and names the field).
- */
-function parseValue(text, nullable) {
-  if (nullable && isNoneText(text)) return null;
-  if (text === 'true' || text === 'false') return text === 'true';
-  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return Number(text);
-  return text;
-}
-
-/** The experiment's options: --config, then each --set, checked by the core with the flag named. */
-function readOptions(core, flags) {
-  const known = Object.keys(core.experimentConfig({}));
-  const nullable = new Set(core.configSchema().fields.filter((f) => f.nullable).map((f) => f.name));
-  let options = {};
-  if (flags.config) {
-    let text;
-    try {
-      text = readFileSync(flags.config, 'utf8');
-    } catch (error) {
-      throw new UsageError(`--config ${flags.config}: cannot read it (${error.code ?? error.message})`);
-    }
-    try {
-      options = JSON.parse(text);
-    } catch (error) {
-      throw new UsageError(`--config ${flags.config}: not JSON (${error.message})`);
-    }
-    if (!options || typeof options !== 'object' || Array.isArray(options)) {
-      throw new UsageError(`--config ${flags.config}: must be a JSON object of config fields`);
-    }
-    checked(core, options, `--config ${flags.config}`);
-  }
-  for (const pair of flags.set) {
-    const eq = pair.indexOf('=');
-    const key = eq > 0 ? pair.slice(0, eq) : '';
-    if (!known.includes(key)) {
-      throw new UsageError(`--set ${pair}: ${eq > 0 ? `unknown field "${key}"` : 'must be key=value'}; fields: ${known.join(', ')}`);
-    }
-    options = { ...options, [key]: parseValue(pair.slice(eq + 1), nullable.has(key)) };
-    checked(core, options, `--set ${pair}`);
-  }
-  return checked(core, options, 'config');
-}
-
-function checked(core, options, where) {
-  try {
-    return core.experimentConfig(options);
-  } catch (error) {
-    if (error instanceof RangeError || error instanceof TypeError) throw new UsageError(`${where}: ${error.message}`);
-    throw error;
-  }
 }
 
 function summary(results) {

@@ -18,6 +18,7 @@ import {
   inspectionRequest,
   trlConfigPython,
 } from '../../web/js/training/run-format.js';
+import { verlLaunchScript } from '../../web/js/training/verl-launch.js';
 import { loadLanguage, t } from '../../web/js/i18n.js';
 import { pyRepr, table } from './table.mjs';
 
@@ -108,27 +109,29 @@ function inspectionTable(core, run) {
   return { inspection: table('first_group', columns, rows), printed, request };
 }
 
-/** The snapshot section 9 prints, its skipped branch, and the run's config as TRL arguments. */
+/** The snapshot section 9 prints, its skipped branch, and the run's config as TRL arguments and as a verl launch. */
 function realModel(config, lang) {
   const snapshot = Object.fromEntries(SOFTWARE_SNAPSHOT);
   const notes = { batch: t('train.real.batchNote', {}, lang), dynamic: t('train.real.dynamicNote', {}, lang), trlDefault: t('train.real.trlDefault', {}, lang) };
   const trl = trlConfigPython(config, notes);
-  return { snapshot, skipped: t('REAL_MODEL_SKIPPED', {}, lang), trl, printed: [pyRepr(snapshot), t('REAL_MODEL_SKIPPED', {}, lang), trl.trimEnd()] };
+  const verl = verlLaunchScript(config, (key, params) => t(key, params, lang));
+  return { snapshot, skipped: t('REAL_MODEL_SKIPPED', {}, lang), trl, verl, printed: [pyRepr(snapshot), t('REAL_MODEL_SKIPPED', {}, lang), trl.trimEnd(), verl.trimEnd()] };
 }
 
 /**
  * Runs the notebook: profile and seed as its PROFILE / SEED, the loss of its section 6 (the
- * precomputed run's, "dapo"). onProgress(row, total) once per update of the training run.
+ * precomputed run's, "dapo"), or `config` (a full config: `notebook --set`).
+ * onProgress(row, total) once per update of the training run.
  */
-export async function buildNotebook(core, { profile = PRECOMPUTED.profile, seed = PRECOMPUTED.seed, lang = 'en', onProgress } = {}) {
+export async function buildNotebook(core, { profile = PRECOMPUTED.profile, seed = PRECOMPUTED.seed, lang = 'en', config: given, onProgress } = {}) {
   await loadLanguage(lang);
-  const config = core.experimentConfig({ profile, seed, lossType: PRECOMPUTED.lossType });
+  const config = given ?? core.experimentConfig({ profile, seed, lossType: PRECOMPUTED.lossType });
   const run = core.runToyGrpoExperiment(config, (row) => onProgress?.(row, config.updates));
   const { inspection, printed } = inspectionTable(core, run);
   const trl = realModel(run.config, lang);
   return {
-    profile,
-    seed,
+    profile: config.profile,
+    seed: config.seed,
     lang,
     sections: [
       section(1, lang, [verifierTable(core)]),
@@ -139,7 +142,7 @@ export async function buildNotebook(core, { profile = PRECOMPUTED.profile, seed 
       { ...section(6, lang, [metricsTable(run, lang)], [pyRepr(run.config)]), config: run.config },
       section(7, lang, [historyTable(run)]),
       section(8, lang, [coverageTable(run), inspection], [printed]),
-      { ...section(9, lang, [], trl.printed), snapshot: trl.snapshot, skipped: trl.skipped, trlConfig: trl.trl },
+      { ...section(9, lang, [], trl.printed), snapshot: trl.snapshot, skipped: trl.skipped, trlConfig: trl.trl, verlLaunch: trl.verl },
     ],
   };
 }

@@ -549,7 +549,7 @@ export async function loadCore(options) {
     await page.close();
   });
 
-  test('section 9 shows the snapshot, the notebook cell, REAL_MODEL_SKIPPED in the reader’s language and the config as TRL arguments', async () => {
+  test('section 9 shows the snapshot, the notebook cell, REAL_MODEL_SKIPPED in the reader’s language and the config as TRL arguments and as a verl launch', async () => {
     for (const lang of ['en', 'ru']) {
       const dict = lang === 'ru' ? ru : en;
       const { page } = await freshPage('index.html', `#lang=${lang}`);
@@ -568,6 +568,24 @@ export async function loadCore(options) {
       await page.waitForFunction(() => /num_generations=16,[\s\S]*learning_rate=5e-05,/.test(document.querySelector('section#real-model .trl-config').textContent));
       python = await s9.locator('.trl-config').textContent();
       assert.ok(python.includes('learning_rate=5e-05,'), python);
+      // The verl tab: the same config as a verl v0.7.0 launch, then the namesakes table.
+      assert.equal(await s9.locator('#real-model-verl').isHidden(), true);
+      await s9.locator('button[role="tab"][data-engine="verl"]').click();
+      assert.equal(await s9.locator('#real-model-trl').isHidden(), true);
+      assert.equal(await s9.locator('button[role="tab"][data-engine="verl"]').getAttribute('aria-selected'), 'true');
+      const launch = await s9.locator('.verl-launch').textContent();
+      for (const line of ['actor_rollout_ref.rollout.n=16 ', 'actor_rollout_ref.actor.optim.lr=5e-05 ', 'actor_rollout_ref.actor.policy_loss.loss_mode=vanilla ', 'actor_rollout_ref.actor.loss_agg_mode=token-mean ', 'actor_rollout_ref.actor.clip_ratio_high=0.28 ', 'python3 -m verl.trainer.main_ppo "${overrides[@]}" "$@"']) {
+        assert.ok(launch.includes(line), `${line} in the verl launch`);
+      }
+      assert.match(launch, new RegExp(`^# maskTruncated=True: ${dict['verl.none']} — `, 'm'));
+      const diff = await tableText(page, 'section#real-model .verl-differences');
+      assert.deepEqual(diff.map((r) => r[0]), ['drGrpo', 'stdEps', 'cispoLow', 'dualClip', 'gspoAgg', 'tokenMean', 'k3', 'seed', 'truncated'].map((id) => dict[`verl.diff.${id}.name`]));
+      assert.match(diff[1].join(' '), /1e-4[\s\S]*1e-6/);
+      await setField(page, 'rl.lossType', 'dr_grpo');
+      await page.waitForFunction(() => /loss_agg_mode=seq-mean-token-sum-norm /.test(document.querySelector('section#real-model .verl-launch').textContent));
+      assert.match(await s9.locator('.verl-launch').textContent(), /actor_rollout_ref\.actor\.loss_scale_factor=4 /);
+      mkdirSync(SHOTS, { recursive: true });
+      await s9.locator('#real-model-verl').screenshot({ path: join(SHOTS, `verl-section9-${lang}.png`) });
       await page.close();
     }
   });

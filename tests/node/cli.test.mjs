@@ -27,7 +27,7 @@ test('--help: the command list, and each command its usage and flags (exit 0)', 
   const main = await cli(['--help']);
   assert.equal(main.code, 0);
   for (const name of ['notebook', 'verify', 'train', 'serve']) assert.match(main.stdout, new RegExp(`^  ${name} `, 'm'));
-  const flags = { notebook: ['--profile', '--seed', '--lang', '--json', '--csv'], verify: ['--lang', '--json'], train: ['--config', '--set', '--seeds', '--out'], serve: ['--port'] };
+  const flags = { notebook: ['--profile', '--seed', '--set', '--lang', '--json', '--csv', 'verl'], verify: ['--lang', '--json'], train: ['--config', '--set', '--seeds', '--out'], serve: ['--port'] };
   for (const [name, expected] of Object.entries(flags)) {
     const { code, stdout, stderr } = await cli([name, '--help']);
     assert.equal(code, 0, `${name} --help: ${stderr}`);
@@ -77,7 +77,7 @@ test('a bad flag or value: exit 2 and a message naming the flag and its allowed 
     [['notebook', '--lang=de'], /--lang: must be one of en, ru, got "de"/],
     [['notebook', '--seed', '1.5'], /--seed: must be an integer in \[0, 4294967295\], got "1.5"/],
     [['notebook', '--seed'], /--seed: needs a value/],
-    [['notebook', '--frob'], /unknown flag --frob; allowed: --profile, --seed, --lang, --json, --csv, --help/],
+    [['notebook', '--frob'], /unknown flag --frob; allowed: --profile, --seed, --set, --lang, --json, --csv, --help/],
     [['notebook', 'extra'], /unexpected argument "extra"/],
     [['verify', '--json=yes', 'a', '1'], /--json: takes no value/],
     [['train', '--set', 'updates=5'], /--out is required/],
@@ -146,9 +146,13 @@ test('notebook (smoke, seed 9, en): every section titled, tables as the notebook
   assert.deepEqual(tables['s6-metrics'].index, METRIC_ROWS.map((r) => en[r.label]));
   assert.deepEqual(data.sections[5].config, SMOKE_RUN.config);
   assert.match(data.sections[8].trlConfig, /^from trl import GRPOConfig/);
+  // Section 9 also prints the run as a verl v0.7.0 launch.
+  assert.match(data.sections[8].verlLaunch, /^python3 -m verl\.trainer\.main_ppo "\$\{overrides\[@\]\}" "\$@"$/m);
+  assert.ok(stdout.includes(data.sections[8].verlLaunch.trimEnd()), 'the verl launch is printed');
+  assert.match(stdout, /^ {4}actor_rollout_ref\.actor\.loss_agg_mode=token-mean +# lossType$/m);
 
   // CSV: one file per table, the same values.
-  assert.deepEqual(readdirSync(csvDir).sort(), [...Object.keys(tables).map((n) => `${n}.csv`), 's9-trl_config.py'].sort());
+  assert.deepEqual(readdirSync(csvDir).sort(), [...Object.keys(tables).map((n) => `${n}.csv`), 's9-trl_config.py', 's9-verl_launch.sh'].sort());
   const csvLines = readFileSync(join(csvDir, 's7-history.csv'), 'utf8').trim().split('\n');
   assert.equal(csvLines[0], HISTORY_COLUMNS.map((c) => c.label).join(','));
   assert.deepEqual(csvLines[42].split(',').map((v) => (v === '' ? null : Number(v))), history.data[41]);
@@ -164,6 +168,25 @@ test('notebook --lang ru: the Russian titles and label constants, the same numbe
   for (const { label } of METRIC_ROWS) assert.match(stdout, new RegExp(`^${ru[label]} +\\d`, 'm'), label);
   assert.ok(stdout.includes(ru.REAL_MODEL_SKIPPED));
   assert.match(stdout, /^2 +0\.50 +0\.9922 +100\.7874$/m);
+});
+
+test('notebook --set: section 6 trains the changed config, and section 9 writes it for TRL and verl; a bad --set is a usage error', async () => {
+  const { code, stdout, stderr } = await cli(['notebook', '--set', 'updates=3', '--set', 'lossType=dr_grpo', '--set', 'beta=0.04', '--set', 'seed=4', '--lang', 'ru']);
+  assert.equal(code, 0, stderr);
+  assert.match(stdout, /'lossType': 'dr_grpo'.*'seed': 4.*'updates': 3/s);
+  assert.match(stdout, /loss_type="dr_grpo",/);
+  assert.match(stdout, /^ {4}actor_rollout_ref\.actor\.loss_agg_mode=seq-mean-token-sum-norm +# lossType$/m);
+  assert.match(stdout, /^ {4}actor_rollout_ref\.actor\.kl_loss_coef=0\.04 +# beta$/m);
+  assert.match(stdout, /^ {4}trainer\.total_training_steps=3 +# updates$/m);
+  assert.match(stdout, /^# maskTruncated=True: в verl v0\.7\.0 нет аналога — /m);
+  for (const [args, message] of [
+    [['notebook', '--set', 'frob=1'], /--set frob=1: unknown field "frob"/],
+    [['notebook', '--set', 'beta=-1'], /--set beta=-1: beta/],
+  ]) {
+    const bad = await cli(args);
+    assert.equal(bad.code, 2, args.join(' '));
+    assert.match(bad.stderr, message);
+  }
 });
 
 test('train: writes the run file the page imports, byte-for-byte the API run; --seeds N one file per seed', async () => {
