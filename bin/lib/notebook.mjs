@@ -17,6 +17,7 @@ import {
   coverageRows,
   inspectionRequest,
   trlConfigPython,
+  trlNotes,
 } from '../../web/js/training/run-format.js';
 import { verlLaunchScript } from '../../web/js/training/verl-launch.js';
 import { loadLanguage, t } from '../../web/js/i18n.js';
@@ -112,7 +113,7 @@ function inspectionTable(core, run) {
 /** The snapshot section 9 prints, its skipped branch, and the run's config as TRL arguments and as a verl launch. */
 function realModel(config, lang) {
   const snapshot = Object.fromEntries(SOFTWARE_SNAPSHOT);
-  const notes = { batch: t('train.real.batchNote', {}, lang), dynamic: t('train.real.dynamicNote', {}, lang), trlDefault: t('train.real.trlDefault', {}, lang) };
+  const notes = trlNotes((key) => t(key, {}, lang));
   const trl = trlConfigPython(config, notes);
   const verl = verlLaunchScript(config, (key, params) => t(key, params, lang));
   return { snapshot, skipped: t('REAL_MODEL_SKIPPED', {}, lang), trl, verl, printed: [pyRepr(snapshot), t('REAL_MODEL_SKIPPED', {}, lang), trl.trimEnd(), verl.trimEnd()] };

@@ -5,7 +5,7 @@
 import { h, dataTable } from '../dom.js';
 import { notice } from './common.js';
 import * as training from '../training/controller.js';
-import { NOTEBOOK_TRL_CELL, REQUIREMENTS_TEXT, SOFTWARE_SNAPSHOT, trlConfigPython } from '../training/run-format.js';
+import { NOTEBOOK_TRL_CELL, REQUIREMENTS_TEXT, SOFTWARE_SNAPSHOT, trlConfigPython, trlNotes } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
 import { VERL_DIFFERENCES, verlLaunchScript } from '../training/verl-launch.js';
 
@@ -113,7 +113,7 @@ export default {
     });
     host.append(h('div', { class: 'engine-tabs', role: 'tablist', 'aria-label': t('train.real.engines') }, ...tabs), trlPanel, verlPanel, note);
 
-    const notes = { batch: t('train.real.batchNote'), dynamic: t('train.real.dynamicNote'), lag: t('train.real.lagNote'), estimator: t('train.real.estimatorNote'), task: t('train.real.taskNote'), untranslated: t('train.real.untranslated'), trlDefault: t('train.real.trlDefault') };
+    const notes = trlNotes(t);
     let shown = null;
     const draw = (config) => {
       if (!config || config === shown) return;

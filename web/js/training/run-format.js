@@ -349,6 +349,17 @@ export function trlArgsToOptions(python) {
  * comment names TRL's too. `notes`: comments in the reader's language, {key: text}; the Python
  * itself is language-neutral.
  */
+/** The page's words for trlConfigPython's notes: the notes of section 9 and of `grpo-lab notebook`, from `t(key)`. */
+export const trlNotes = (t) => ({
+  batch: t('train.real.batchNote'),
+  dynamic: t('train.real.dynamicNote'),
+  lag: t('train.real.lagNote'),
+  estimator: t('train.real.estimatorNote'),
+  task: t('train.real.taskNote'),
+  untranslated: t('train.real.untranslated'),
+  trlDefault: t('train.real.trlDefault'),
+});
+
 export function trlConfigPython(config, notes = {}) {
   const fields = CONFIG_TABLE.fields.filter((f) => f.name !== 'profile');
   const args = [['output_dir', JSON.stringify('module-09-toy-grpo'), null]];
