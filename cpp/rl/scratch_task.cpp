@@ -152,6 +152,15 @@ std::string scratch_columns(const Prompt& p, bool forget_carry) {
          ";";
 }
 
+namespace {
+
+// The teacher's checked style: the columns, the inverse operation, then the answer.
+std::string checked_text(const Prompt& p, bool forget_carry, int answer) {
+  return scratch_columns(p, forget_carry) + check_step(p, answer) + ">" + std::to_string(answer);
+}
+
+}  // namespace
+
 std::string scratch_teacher_text(const Prompt& prompt, double accuracy, Rng& rng) {
   const int right = std::stoi(prompt.answer);
   int answer = right;
@@ -174,13 +183,13 @@ std::string scratch_teacher_text(const Prompt& prompt, double accuracy, Rng& rng
     case 1:
       return scratch_columns(prompt, forget) + ">" + final_answer;
     default:
-      return scratch_columns(prompt, forget) + (unknown ? "" : check_step(prompt, answer)) + ">" +
-             final_answer;
+      return unknown ? scratch_columns(prompt, forget) + ">?"
+                     : checked_text(prompt, forget, answer);
   }
 }
 
 int scratch_longest_demonstration() {
-  // Every problem, with and without the forgotten carry, at every answer the teacher writes.
+  // The checked style (the longest) of every problem at every answer the teacher writes.
   static const int longest = [] {
     std::size_t most = 0;
     for (int a = 10; a <= 99; ++a)
@@ -188,14 +197,13 @@ int scratch_longest_demonstration() {
         for (const char op : {'+', '-'}) {
           if (op == '-' && a < b) continue;
           const Prompt p = make_problem(a, op, b);
+          // scratch_teacher_text's answers: right, off by one, or the forgotten carry's.
           const int right = std::stoi(p.answer);
-          for (const bool forget : {false, true})
-            for (const int answer : {right, right + 1, right - 1, right + 10, right - 10}) {
-              if (answer < 0) continue;
-              const std::string text =
-                  scratch_columns(p, forget) + check_step(p, answer) + ">" + std::to_string(answer);
-              most = std::max(most, text.size());  // one token per character
-            }
+          std::vector<std::pair<bool, int>> written = {{false, right}, {false, right + 1}};
+          if (right > 0) written.push_back({false, right - 1});
+          if (carries(p)) written.push_back({true, p.op == '+' ? right - 10 : right + 10});
+          for (const auto& [forget, answer] : written)
+            most = std::max(most, checked_text(p, forget, answer).size());  // a token a character
         }
     return static_cast<int>(most) + 1;  // <eos>
   }();

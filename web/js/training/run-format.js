@@ -342,13 +342,6 @@ export function trlArgsToOptions(python) {
   return { options, other };
 }
 
-/**
- * The toy config as TRL GRPOConfig arguments (copyable Python): one argument per field of the
- * core's table that has a TRL name, then a comment naming the fields TRL has no argument for.
- * Where TRL's default differs from the notebook's (the table's `trlDefault`), an argument's
- * comment names TRL's too. `notes`: comments in the reader's language, {key: text}; the Python
- * itself is language-neutral.
- */
 /** The page's words for trlConfigPython's notes: the notes of section 9 and of `grpo-lab notebook`, from `t(key)`. */
 export const trlNotes = (t) => ({
   batch: t('train.real.batchNote'),
@@ -360,6 +353,13 @@ export const trlNotes = (t) => ({
   trlDefault: t('train.real.trlDefault'),
 });
 
+/**
+ * The toy config as TRL GRPOConfig arguments (copyable Python): one argument per field of the
+ * core's table that has a TRL name, then a comment naming the fields TRL has no argument for.
+ * Where TRL's default differs from the notebook's (the table's `trlDefault`), an argument's
+ * comment names TRL's too. `notes`: comments in the reader's language, {key: text}; the Python
+ * itself is language-neutral.
+ */
 export function trlConfigPython(config, notes = {}) {
   const fields = CONFIG_TABLE.fields.filter((f) => f.name !== 'profile');
   const args = [['output_dir', JSON.stringify('module-09-toy-grpo'), null]];
