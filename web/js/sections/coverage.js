@@ -9,6 +9,7 @@ import { chartFigure, makeChart, refresh, describeChart, axis, runLegend, COLORS
 import { runNotice } from './common.js';
 import { coverageSummary, coverageVerdicts, passAtKVerdicts, verdictText } from '../training/verdicts.js';
 import * as training from '../training/controller.js';
+import { sliced } from '../training/controller.js';
 import { sectionRunBar } from '../training/run-dock.js';
 import { coverageByBefore } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
@@ -263,11 +264,20 @@ export default {
     // A run's result with the before-RL bars, which a live run keeps in its info.
     const judged = (s) => (s.result ? { ...s.result, beforeTrainByPrompt: s.result.beforeTrainByPrompt ?? s.info?.beforeTrainByPrompt } : null);
 
-    const drawCoverage = (s) => {
+    // Three charts of 64 rotated labels: one task each (sliced), so a finished run's redraw
+    // never holds the main thread for their sum. then() runs once all three are drawn.
+    const drawCoverage = (s, then) => {
       const coverage = s.result?.coverage ?? null;
-      const trainRows = drawBars('train', figure, s.info?.beforeTrainByPrompt, s.result?.afterTrainByPrompt, t('train.split.train'));
-      drawBars('heldout', heldFigure, s.info?.beforeHeldoutByPrompt, s.result?.afterHeldoutByPrompt, t('train.split.heldout'));
-      drawPassAtK(coverage);
+      let trainRows = [];
+      sliced([
+        () => (trainRows = drawBars('train', figure, s.info?.beforeTrainByPrompt, s.result?.afterTrainByPrompt, t('train.split.train'))),
+        () => drawBars('heldout', heldFigure, s.info?.beforeHeldoutByPrompt, s.result?.afterHeldoutByPrompt, t('train.split.heldout')),
+        () => drawPassAtK(coverage),
+        () => drawCoverageText(s, coverage, trainRows),
+        then,
+      ]);
+    };
+    const drawCoverageText = (s, coverage, trainRows) => {
       const overlays = getOverlays();
       const otherPrompts = overlays.filter((run) => !samePrompts(s.info?.beforeTrainByPrompt, run.beforeTrainByPrompt)).map((run) => run.name);
       overlayNote.textContent = overlays.length
@@ -432,16 +442,18 @@ export default {
       const afterKey = s.result?.afterTrainByPrompt ?? null;
       if (s.runKey !== drawnKey) selected = null;
       const stale = s.runKey !== drawnKey || afterKey !== drawnAfter || s.info !== drawnInfo;
+      const marked = () => {
+        if (drawnKey === s.runKey && drawnInfo === s.info && drawnAfter === afterKey) {
+          host.dataset.drawn = `${s.runKey}:${s.history.length}:${s.phase}`;
+        }
+      };
+      drawInspection(s);
       if (stale && (onScreen || !training.isBusy(s.phase))) {
         drawnKey = s.runKey;
         drawnAfter = afterKey;
         drawnInfo = s.info;
-        drawCoverage(s);
-      }
-      drawInspection(s);
-      if (drawnKey === s.runKey && drawnInfo === s.info && drawnAfter === afterKey) {
-        host.dataset.drawn = `${s.runKey}:${s.history.length}:${s.phase}`;
-      }
+        drawCoverage(s, marked); // the marker waits for the last chart
+      } else marked();
     };
     const observer =
       typeof IntersectionObserver === 'function'

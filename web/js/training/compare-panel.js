@@ -329,13 +329,13 @@ export function comparePanel(host, ctx, { getConfig }) {
         batches = [...batches, ...made].slice(-KEPT_BATCHES);
         for (const runs of all) for (const run of runs) if (run.result) await record(run.result, 'seeds');
         status.textContent = t('compare.done', { n: all.reduce((sum, runs) => sum + runs.length, 0) });
-        root.dataset.phase = 'finished';
+        return 'finished';
       })
       .catch((error) => {
         status.textContent = t('compare.failed', { message: error.message });
-        root.dataset.phase = 'error';
+        return 'error';
       })
-      .finally(() => {
+      .then(async (phase) => {
         running = null;
         paused = false;
         pauseButton.disabled = true;
@@ -343,7 +343,10 @@ export function comparePanel(host, ctx, { getConfig }) {
         runButton.disabled = false;
         ancestorsButton.disabled = false;
         pauseButton.textContent = t('train.pause');
-        refresh();
+        // The phase is said after the tables are drawn: a reader (or a test) that sees
+        // "finished" sees the runs.
+        await refresh();
+        root.dataset.phase = phase;
       });
   };
   runButton.addEventListener('click', () => start((config) => [config]));
@@ -426,6 +429,7 @@ export function comparePanel(host, ctx, { getConfig }) {
     opening = true;
     root.dataset.phase = 'opening';
     let keep = false; // the link stays in the address (not opened)
+    let endPhase = null; // said once the tables are drawn (finally)
     try {
       const keyOf = (config) => JSON.stringify(config);
       // A run the library holds whole (a stopped one does not stand in for the link's run).
@@ -496,7 +500,7 @@ export function comparePanel(host, ctx, { getConfig }) {
       if (made.length) batches = [...batches, ...made].slice(-KEPT_BATCHES);
       progress.value = plan.toTrain ? 1 : progress.value;
       status.textContent = stopped ? t('compare.link.stopped', { n: fresh.size, total: plan.toTrain }) : t('compare.linkOpened', { n: plan.items.length, computed: plan.toTrain });
-      root.dataset.phase = stopped ? 'stopped' : 'finished';
+      endPhase = stopped ? 'stopped' : 'finished';
       keep = stopped;
       if (stopped) heldLink = text;
     } catch (error) {
@@ -508,7 +512,8 @@ export function comparePanel(host, ctx, { getConfig }) {
     } finally {
       opening = false;
       if (!keep) heldLink = null;
-      refresh();
+      await refresh();
+      if (endPhase) root.dataset.phase = endPhase;
     }
   };
 
