@@ -3,9 +3,12 @@
 // prints each one's output, and ends with a summary: each suite's counts and time, then one line.
 // Exits non-zero when any suite fails. Suite names as arguments pick some.
 //
-// Two lanes share the 2 cores: the Chromium files (two at a time), then Firefox, beside everything
-// else in turn; then the timing files (they assert main-thread task lengths, Lighthouse scores or
-// Stop within 1 s) run alone. A suite that ran beside another prints its output as one block when it ends.
+// Two lanes share the 2 cores: the browser suites (Chromium's files two at a time, Firefox, WebKit)
+// then fuzz, beside the C++ suites and Node's in turn; then the timing files (they assert
+// main-thread task lengths, Lighthouse scores or Stop within 1 s) run alone. A suite with a
+// `build` first runs `tools/build.sh <build>` in its lane, so a fresh clone compiles the native,
+// ASan, fuzz and WASM test builds while the browsers test the page (only the site is built before).
+// A suite that ran beside another prints its output as one block when it ends.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
@@ -19,17 +22,16 @@ const ENGINE_FILES = ['tests/browser/engines.test.mjs', 'tests/browser/offline-e
 
 const SUITES = [
   { name: 'format', lane: 'other', cmd: 'bash', args: ['tools/check-format.sh'] },
-  { name: 'catch2-native', lane: 'other', cmd: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure', '-j2'] },
-  { name: 'catch2-asan', lane: 'other', cmd: 'ctest', args: ['--test-dir', 'build/asan', '--output-on-failure', '-j2'] },
-  // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh).
-  { name: 'fuzz', lane: 'other', cmd: 'env', args: ['FUZZ_RUNS=5000', 'bash', 'tools/fuzz.sh'] },
-  { name: 'catch2-wasm', lane: 'other', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure', '-j2'] },
+  { name: 'catch2-native', lane: 'other', build: 'native', cmd: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure', '-j2'] },
+  { name: 'catch2-asan', lane: 'other', build: 'asan', cmd: 'ctest', args: ['--test-dir', 'build/asan', '--output-on-failure', '-j2'] },
+  { name: 'catch2-wasm', lane: 'other', build: 'wasm', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure', '-j2'] },
   { name: 'node-api', lane: 'other', cmd: 'node', args: ['--test', '--test-concurrency=2', 'tests/node/'] },
-  { name: 'browser-webkit', lane: 'other', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
   // Every other browser file in Chromium (the engines tests limited to it).
   { name: 'browser-chromium', lane: 'browser', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=2', ...BROWSER.filter((f) => !TIMING.includes(f))] },
-  // In the browser lane after Chromium: the other lane (ASan, fuzz, WASM, Node) is the longer.
   { name: 'browser-firefox', lane: 'browser', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
+  { name: 'browser-webkit', lane: 'browser', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
+  // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh).
+  { name: 'fuzz', lane: 'browser', build: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=5000', 'bash', 'tools/fuzz.sh'] },
   { name: 'browser-timing', lane: 'alone', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', ...TIMING] },
   { name: 'browser-landing', lane: 'alone', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=firefox,webkit', 'node', '--test', 'tests/browser/landing.test.mjs'] },
 ];
@@ -66,12 +68,21 @@ const results = new Map();
 async function runSuite(suite, stream) {
   const title = `\n=== ${suite.name}: ${suite.cmd} ${suite.args.join(' ')}`;
   if (stream) console.log(title);
+  const built = Date.now();
+  if (suite.build) {
+    const build = await run({ cmd: 'bash', args: ['tools/build.sh', suite.build] }, false);
+    if (build.code !== 0) {
+      process.stdout.write(`${title}\n${build.output}\nbuild ${suite.build} failed (exit ${build.code})\n`);
+      results.set(suite.name, { ...suite, passed: 0, failed: 1, code: build.code, buildSeconds: (Date.now() - built) / 1000, seconds: 0 });
+      return;
+    }
+  }
   const started = Date.now();
   const { code, output } = await run(suite, stream);
   if (!stream) process.stdout.write(`${title}\n${output}`);
   const seen = counts(output) ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
   if (code !== 0 && seen.failed === 0) seen.failed = 1; // a crash with no failing test is a failure
-  results.set(suite.name, { ...suite, ...seen, code, seconds: (Date.now() - started) / 1000 });
+  results.set(suite.name, { ...suite, ...seen, code, buildSeconds: (started - built) / 1000, seconds: (Date.now() - started) / 1000 });
 }
 
 async function runLane(lane, stream) {
@@ -86,7 +97,8 @@ await runLane('alone', true);
 console.log('\n=== summary');
 const ordered = selected.map((suite) => results.get(suite.name));
 for (const r of ordered) {
-  console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(16)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds.toFixed(1)} s`);
+  const build = r.build ? `  (build ${r.build} ${r.buildSeconds.toFixed(1)} s)` : '';
+  console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(16)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds.toFixed(1)} s${build}`);
 }
 const passed = ordered.reduce((sum, r) => sum + r.passed, 0);
 const failed = ordered.reduce((sum, r) => sum + r.failed, 0);

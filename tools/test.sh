@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds every test target (native, ASan+UBSan, WASM, libFuzzer) and runs every suite (tools/run-tests.mjs).
+# Builds the site, then runs every suite (tools/run-tests.mjs), which builds each test target
+# (native, ASan+UBSan, WASM, libFuzzer) in its lane while the browser suites run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tools/build.sh site wasm native asan fuzz
+bash tools/build.sh site
 node tools/run-tests.mjs "$@"
