@@ -210,12 +210,12 @@ TEST_CASE("experiments: a handle beyond int names no experiment", "[hardening][a
              Contains("handle: must be an integer in [1, 2147483647]"));
 }
 
-// LeakSanitizer over one smoke experiment through the API, start to finish (create, every
+// LeakSanitizer over one (short) smoke experiment through the API, start to finish (create, every
 // step, finish, dispose). In the asan preset ctest sets ASAN_OPTIONS=detect_leaks=1; the
 // explicit check here fails this test (not just the process exit) when anything leaked.
 TEST_CASE("a whole smoke experiment through the API leaks nothing", "[hardening][lsan][trainer]") {
-  const Json created =
-      grpo::api::call_json("experimentCreate", {{"profile", "smoke"}, {"seed", 9}});
+  const Json created = grpo::api::call_json(
+      "experimentCreate", {{"profile", "smoke"}, {"seed", 9}, {"updates", 6}, {"warmupSteps", 20}});
   REQUIRE(created.contains("ok"));
   const Json handle{{"handle", created["ok"]["handle"]}, {"count", 1000}};
   const Json steps = grpo::api::call_json("experimentStep", handle);

@@ -12,8 +12,12 @@ using Catch::Matchers::WithinRel;
 
 namespace {
 
+// The smoke profile with a short warm-up and the smallest final evaluation: these cases check
+// which weights sampled, not what training reached (in ASan the defaults cost ~20 s a case).
 grpo::ExperimentConfig smoke(const std::function<void(grpo::ExperimentConfig&)>& change) {
   grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
+  config.warmup_steps = 20;
+  config.final_eval_samples = 4;
   change(config);
   config.validate();
   return config;
