@@ -3,8 +3,8 @@
 // prints each one's output, and ends with a summary: each suite's counts and time, then one line.
 // Exits non-zero when any suite fails. Suite names as arguments pick some.
 //
-// Two lanes share the 2 cores: Chromium's files (two at a time), Firefox, then fuzz, beside the
-// C++ suites, Node's and WebKit's in turn (the lanes balanced by their measured times); then the
+// Two lanes share the 2 cores: Chromium's files (two at a time), then fuzz, beside the C++
+// suites, Node's, WebKit's and Firefox's in turn (the lanes balanced by their measured times); then the
 // timing files (they assert main-thread task lengths, Lighthouse scores or Stop within 1 s) run
 // alone. A suite with a `build` first runs `tools/build.sh <build>` in its lane, so a fresh clone
 // compiles the native, ASan, fuzz and WASM test builds while the browsers test the page (only the
@@ -27,9 +27,9 @@ const SUITES = [
   { name: 'catch2-wasm', lane: 'other', build: 'wasm', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure', '-j2'] },
   { name: 'node-api', lane: 'other', cmd: 'node', args: ['--test', '--test-concurrency=2', 'tests/node/'] },
   { name: 'browser-webkit', lane: 'other', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
+  { name: 'browser-firefox', lane: 'other', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
   // Every other browser file in Chromium (the engines tests limited to it).
   { name: 'browser-chromium', lane: 'browser', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=2', ...BROWSER.filter((f) => !TIMING.includes(f))] },
-  { name: 'browser-firefox', lane: 'browser', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
   // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh).
   { name: 'fuzz', lane: 'browser', build: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=5000', 'bash', 'tools/fuzz.sh'] },
   { name: 'browser-timing', lane: 'alone', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', ...TIMING] },
