@@ -10,7 +10,8 @@ import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 import { ANCESTOR_PRESETS, PRESETS } from '../../web/js/training/presets.js';
 import { CONFIG_FIELDS, CONFIG_TABLE } from '../../web/js/training/run-config.js';
-import { VERL_DIFFERENCES, VERL_RULES, VERL_VERSION, dictionaryText, verlEntries, verlLaunchScript, verlOverrides } from '../../web/js/training/verl-launch.js';
+import { VERL_DIFFERENCES, VERL_RULES, VERL_VERSION, verlEntries, verlLaunchScript, verlOverrides } from '../../web/js/training/verl-launch.js';
+import { dictionaryText } from '../../web/js/i18n.js';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/verl-v0.7.0-ppo-trainer-paths.json', import.meta.url), 'utf8'));
 const PATHS = new Set(fixture.paths);

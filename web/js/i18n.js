@@ -84,10 +84,10 @@ export function pluralForm(forms, count, lang = current) {
   return list[index] ?? list[list.length - 1];
 }
 
-function plurals(text, params, lang) {
+function plurals(text, params, lang, dictionary = DICTIONARIES[lang]) {
   return text.replace(/\{(\w+)#([\w.]+)\}/g, (whole, name, noun) => {
     if (!Object.hasOwn(params, name)) return whole;
-    const forms = lookup(DICTIONARIES[lang], `plural.${noun}`) ?? lookup(DICTIONARIES.en, `plural.${noun}`);
+    const forms = lookup(dictionary, `plural.${noun}`) ?? lookup(DICTIONARIES.en, `plural.${noun}`);
     return forms === undefined ? whole : pluralForm(forms, params[name], lang);
   });
 }
@@ -100,6 +100,12 @@ function lookup(dictionary, key) {
 export function filledFrom(text) {
   return FILLED.get(text) ?? null;
 }
+
+/** t() over a dictionary object not loaded as a language (tests, the CLI's imports). */
+export const dictionaryText =
+  (dictionary, lang = 'en') =>
+  (key, params = {}) =>
+    fill(plurals(lookup(dictionary, key) ?? key, params, lang, dictionary), params);
 
 /** Whether the current dictionary has `key`. */
 export function has(key) {

@@ -9,6 +9,19 @@ export default {
   'plural.row': 'row|rows',
   'plural.answer': 'answer|answers',
   'plural.answerOf': 'answer|answers',
+  'plural.answerDat': 'answer|answers',
+  'plural.response': 'response|responses',
+  'plural.completion': 'completion|completions',
+  'plural.token': 'token|tokens',
+  'plural.tokenOf': 'token|tokens',
+  'plural.seed': 'seed|seeds',
+  'plural.seedDat': 'seed|seeds',
+  'plural.seedPer': 'seed|seeds',
+  'plural.run': 'run|runs',
+  'plural.runOf': 'run|runs',
+  'plural.worker': 'worker|workers',
+  'plural.workerIn': 'worker|workers',
+  'plural.batch': 'batch|batches',
 
   // --- section 6 ---------------------------------------------------------------------------------
   'verdict.rl.train.rose':

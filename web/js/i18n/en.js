@@ -332,7 +332,7 @@ export default {
   'reductions.chartX': 'token (response.position)',
   'reductions.chartY': 'per-token weight',
   'reductions.chartAria':
-    'Step chart of the per-token weight of each of {tokens} tokens under original GRPO, Dr. GRPO and DAPO; responses have lengths {lengths}. Shorter responses get larger per-token weights under original GRPO.',
+    'Step chart of the per-token weight of each of {tokens} {tokens#token} under original GRPO, Dr. GRPO and DAPO; responses have lengths {lengths}. Shorter responses get larger per-token weights under original GRPO.',
   'reductions.tokenCaption': 'Per-token weight of each response under each reduction.',
   'reductions.notice':
     'Under original GRPO every response carries the total weight $A_i/G$ whatever its length. With the notebook’s rewards 1, 0, 1 and lengths 2, 5, 8, the 2 tokens of response 1 therefore each weigh four times as much as the 8 tokens of response 3: short correct answers are pushed harder, and long wrong ones are punished less per token. Dr. GRPO and DAPO give every token of the group the same scale, so a response’s total grows with its length.',
@@ -343,7 +343,7 @@ export default {
   'reductions.normTitle': 'Every TRL 1.9 loss type’s normaliser',
   'reductions.slider': 'Length L of response 1 (tokens)',
   'reductions.normCaption':
-    'How each loss type divides the per-token losses of response 1 (L = {length} tokens) in this batch: N = {n} completions, {total} tokens in all, max_completion_length = {max} (the fixed length above). The completion’s total weight is L / D.',
+    'How each loss type divides the per-token losses of response 1 (L = {length} {length#token}) in this batch: N = {n} {n#completion}, {total} {total#token} in all, max_completion_length = {max} (the fixed length above). The completion’s total weight is L / D.',
   'reductions.col.lossType': 'loss_type',
   'reductions.col.normalizer': 'normaliser D',
   'reductions.col.d': 'D at L = {length}',

@@ -262,8 +262,6 @@ export function verlOverrides(config) {
     .map((e) => [e.set, hydraValue(e.value, e.kind)]);
 }
 
-const fill = (text, params) => text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-
 /**
  * The launch as a copyable bash script: the overrides in an array, each with the lab field it
  * comes from, `python3 -m verl.trainer.main_ppo "${overrides[@]}" "$@"` (the reader adds data,
@@ -297,9 +295,6 @@ export function verlLaunchScript(config, text) {
   lines.push(`# ${text('verl.note.batch', { prompts: config.promptBatch, group: config.groupSize, completions: config.promptBatch * config.groupSize })}`);
   return `${lines.join('\n')}\n`;
 }
-
-/** A text(key, params) over a dictionary (for callers without the page's t()). */
-export const dictionaryText = (dict) => (key, params = {}) => fill(dict[key] ?? key, params);
 
 /**
  * Section 9's table of namesakes that differ between the engines: [{id, trl, verl}] as i18n keys
