@@ -23,6 +23,7 @@ import {
 } from '../../web/js/training/run-format.js';
 import { coverageSummary, coverageVerdicts, passAtKVerdicts, rlLoopVerdicts, updatesSummary, updatesVerdicts, verdictText } from '../../web/js/training/verdicts.js';
 import { loadLanguage, t } from '../../web/js/i18n.js';
+import { clipFlatNotes } from '../../web/js/training/flat-notes.js';
 
 let server;
 let browser;
@@ -179,6 +180,12 @@ async function assertMatchesNode(page, expected, lang = 'en') {
   const note = await page.$eval('section#updates [data-chart="sampler"] .chart-empty', (p) => ({ hidden: p.hidden, text: p.textContent }));
   assert.equal(note.hidden, !noSampler, 'the sampler chart\'s note');
   assert.equal(note.text, dict['trl.sampler.none']);
+  // The clip chart says why a line is flat (training/flat-notes.js): here beta is 0.
+  const flat = await page.$eval('section#updates [data-chart="clip"] .chart-flat', (p) => ({ hidden: p.hidden, text: p.textContent }));
+  const why = clipFlatNotes(expected.config, expected.history);
+  assert.equal(flat.hidden, why.length === 0);
+  assert.equal(flat.text, why.map(([key, params]) => t(key, params, lang)).join(' '));
+  assert.ok(why.length > 0 && flat.text.length > 40, 'the default run (beta 0) says its KL line is unused');
 
   // Section 8: coverage bars, train and held-out (prompt texts on the axis, sorted by before-RL
   // accuracy, lost prompts marked ✗), their tables, and pass@k across k from the core's block.

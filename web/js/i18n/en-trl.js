@@ -2,6 +2,9 @@
 // warnings for settings that train to no effect.
 export default {
   'trl.series.learnerEntropy': 'learner entropy (loss tokens)',
+  'train.flat.noClipRegion': 'The clip fractions are 0 by definition: lossType {lossType} has no PPO clip region (its weight is capped or gated, not clipped), so there is nothing for clip_ratio/* to count.',
+  'train.flat.noneClipped': 'No token\'s ratio left [1 − ε_low, 1 + ε_high] in this run, so the clip fractions stay at 0.',
+  'train.flat.klUnused': 'β = 0: the loss has no KL term, so TRL computes no KL and the KL line is 0. Section 6\'s KL to the base policy (teacher-forced, after RL) is measured outside the loss.',
   'trl.sampler.none': 'No separate sampler in this run (samplerMismatch 0): the rollouts come from the policy itself, so there is no sampler-to-learner ratio and TRL logs no sampling/* metrics.',
   'trl.updates.metrics':
     'The **learner entropy** is TRL’s `entropy`: the policy’s mean per-token entropy during the update, over the tokens the loss uses (a truncated completion leaves them when maskTruncated is on; 0 when every completion is masked). The sampler’s entropy over every sampled completion is the table’s `sampler_entropy`. `frac_reward_zero_std` counts every sampled group, before dynamic sampling drops any, as TRL does; `kl` reads 0 when $\\beta=0$, where TRL logs no `kl` at all.',

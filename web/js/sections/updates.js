@@ -13,6 +13,7 @@ import { sliced } from '../training/controller.js';
 import { sectionRunBar } from '../training/run-dock.js';
 import { HISTORY_COLUMNS, trlMetric } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
+import { clipFlatNotes } from '../training/flat-notes.js';
 import { comparePanel } from '../training/compare-panel.js';
 import { ON_DISPLAY_COLOR, getOverlays, onOverlays, pickColor } from '../training/overlays.js';
 import { runName } from '../training/compare.js';
@@ -74,6 +75,7 @@ export const CHARTS = [
     ],
     y: { min: 0, titleKey: 'train.axis.fraction' },
     y1: { min: 0, titleKey: 'train.axis.kl' },
+    flat: clipFlatNotes,
   },
   {
     id: 'sampler',
@@ -196,6 +198,10 @@ export default {
       const figure = chartFigure({ title: t(spec.titleKey), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: `chart-${spec.id}` });
       figure.figure.dataset.chart = spec.id;
       const entry = { spec, figure, chart: null };
+      if (spec.flat) {
+        entry.flatNote = h('p', { class: 'muted chart-empty chart-flat', role: 'note', hidden: true });
+        figure.figure.querySelector('.chart-box').before(entry.flatNote);
+      }
       if (spec.emptyKey) {
         entry.emptyNote = h('p', { class: 'muted chart-empty', role: 'note', text: t(spec.emptyKey), hidden: true });
         figure.figure.querySelector('.chart-box').before(entry.emptyNote);
@@ -469,6 +475,11 @@ export default {
         entry.dirty = false;
       }
       describeChart(entry.chart, ariaFor(entry, s));
+      if (entry.flatNote) {
+        const notes = training.isBusy(s.phase) ? [] : entry.spec.flat(s.config ?? s.result?.config, s.history);
+        entry.flatNote.textContent = notes.map(([key, params]) => t(key, params)).join(' ');
+        entry.flatNote.hidden = notes.length === 0;
+      }
       if (entry.emptyNote) entry.emptyNote.hidden = !(s.history.length > 0 && !entry.spec.present(s.history[s.history.length - 1])); // a run has a sampler in every row or in none
       // The twin is rebuilt when the run rests or its table is open, never per streamed frame.
       const open = entry.figure.figure.querySelector('details.chart-data')?.open;
