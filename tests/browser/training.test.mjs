@@ -202,6 +202,10 @@ async function assertMatchesNode(page, expected, lang = 'en') {
     assert.deepEqual(coverage.datasets[1].data, rows.map((r) => r.after));
     const coverageTable = await tableValues(page, `section#coverage [data-chart="${chartName}"] .coverage-table`);
     assert.deepEqual(coverageTable.map((r) => [Number(r[0]), Number(r[2]), Number(r[3])]), rows.map((r) => [r.promptId, r.before, r.after]));
+    // The ✗ in words on screen, with the count of lost prompts (none lost: no note).
+    const lost = rows.filter((r) => r.lost).length;
+    const lostNote = await page.$eval(`section#coverage [data-chart="${chartName}"] .coverage-lost-note`, (p) => ({ hidden: p.hidden, text: p.textContent }));
+    assert.deepEqual(lostNote, lost ? { hidden: false, text: t('train.coverage.lostLegend', { lost }, lang) } : { hidden: true, text: '' }, chartName);
   }
   const passAtK = await chartState(page, 'section#coverage [data-chart="pass-at-k"] canvas');
   assert.deepEqual(passAtK.datasets.map((d) => d.label), [dict.BEFORE_TRAIN, dict.AFTER_TRAIN, dict.BEFORE_HELDOUT, dict.AFTER_HELDOUT]);

@@ -227,6 +227,8 @@ export default {
     'prompts, sorted by before-RL accuracy',
   'train.col.lost':
     'lost all success',
+  'train.coverage.lostLegend':
+    '✗ and a red outline: the prompt was solved at least once before RL and never in the samples after it ({lost} such {lost#prompt}).',
   'train.coverage.lostMark':
     '✗ lost',
   'train.split.train':

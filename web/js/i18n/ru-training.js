@@ -227,6 +227,8 @@ export default {
     'промпты по убыванию точности до RL',
   'train.col.lost':
     'потерял весь успех',
+  'train.coverage.lostLegend':
+    '✗ и красная рамка: промпт решён хотя бы раз до RL и ни разу — в ответах после него (таких промптов: {lost}).',
   'train.coverage.lostMark':
     '✗ потерян',
   'train.split.train':

@@ -134,6 +134,14 @@ export default {
           },
         });
       }
+      // The ✗ and red outline in words, on screen (not only in the canvas's aria-label).
+      const lost = rows.filter((r) => r.lost).length;
+      if (!fig.lostNote) {
+        fig.lostNote = h('p', { class: 'muted coverage-lost-note', role: 'note' });
+        fig.figure.querySelector('.chart-box').after(fig.lostNote);
+      }
+      fig.lostNote.textContent = lost ? t('train.coverage.lostLegend', { lost }) : '';
+      fig.lostNote.hidden = !lost;
       const hasAfter = rows.some((r) => r.after !== null);
       const mean = (field) => rows.reduce((sum, r) => sum + (r[field] ?? 0), 0) / Math.max(1, rows.length);
       const describe = (text) => (charts[key] ? describeChart(charts[key], text) : fig.setAria(text));
