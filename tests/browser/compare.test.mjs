@@ -76,8 +76,8 @@ describe('compare runs (section 7)', () => {
   it('a paired comparison when another config runs on the same seeds', async () => {
     await batch(8, '#section=updates&profile=smoke&seed=9&rl.beta=0.04');
     const summary = await page.textContent('.paired-summary');
-    assert.match(summary, /^Paired over 8 seeds, A = dapo, seed …, B = dapo, β = 0.04, seed …: \d+ seeds favour B, \d+ favour A, \d+ tie/);
-    const [, favourB, favourA, ties] = summary.match(/(\d+) seeds favour B, (\d+) favour A, (\d+) tie/).map(Number);
+    assert.match(summary, /^Paired over 8 seeds, A = dapo, seed …, B = dapo, β = 0.04, seed …: B is ahead on \d+ seeds?, A on \d+, tied on \d+;/);
+    const [, favourB, favourA, ties] = summary.match(/B is ahead on (\d+) seeds?, A on (\d+), tied on (\d+);/).map(Number);
     assert.equal(favourB + favourA + ties, 8, 'every seed counted once');
     const rows = await page.$$eval('.paired-table tbody tr', (trs) => trs.length);
     assert.equal(rows, 8);
@@ -125,7 +125,7 @@ describe('compare runs (section 7)', () => {
     assert.deepEqual(out.rows.map((r) => r[0]), ['9', '10']);
     for (const row of out.rows) for (const cell of row.slice(1)) assert.ok(Number.isFinite(Number(cell)), `accuracy ${cell}`);
     assert.equal(out.paired.length, estimators.length - 1);
-    out.paired.forEach((text, i) => assert.match(text, new RegExp(`^Paired over 2 seeds, A = grpo, B = ${estimators[i + 1]}: \\d+ seeds favour B`)));
+    out.paired.forEach((text, i) => assert.match(text, new RegExp(`^Paired over 2 seeds, A = grpo, B = ${estimators[i + 1]}: B is ahead on \\d+ seeds?, A on \\d+`)));
     assert.equal(await count(), 2 * estimators.length, 'every run of the comparison is in the library');
     await shoot('compare-ancestors', 'figure.compare-figure', '.paired-estimators');
     assert.deepEqual(problems.page, []);
@@ -198,7 +198,7 @@ describe('compare runs (section 7)', () => {
     await page.goto(`${server.origin}/embed.html#section=updates&profile=smoke&seed=9&cmp=${encodeURIComponent('seed:9,n:2')}`);
     await page.click('.compare-panel[data-phase="asking"] button[data-action="train-link"]', { timeout: 60000 });
     await page.waitForSelector('.compare-panel[data-phase="finished"]', { state: 'attached', timeout: 300000 });
-    assert.match(await page.textContent('.seeds-status'), /1 runs trained now/);
+    assert.match(await page.textContent('.seeds-status'), /\(1 run trained now, the rest from the library\)/);
     const rows = await page.$$eval('.seed-before-after tbody th', (ths) => ths.map((th) => th.textContent));
     assert.deepEqual(rows, ['9', '10']);
     // A bad link says why, in the panel, and leaves the page working.

@@ -361,7 +361,7 @@ export default {
   'compare.heldoutBefore': 'held-out, before',
   'compare.heldoutAfter': 'held-out, after',
   'compare.pairedCaption': 'Held-out accuracy after RL, paired by seed',
-  'compare.pairedSummary': 'Paired over {n} {n#seed}, A = {a}, B = {b}: {favourB} {favourB#seed} favour B, {favourA} favour A, {ties} tie; mean difference B − A = {mean}.',
+  'compare.pairedSummary': 'Paired over {n} {n#seed}, A = {a}, B = {b}: B is ahead on {favourB} {favourB#seed}, A on {favourA}, tied on {ties}; mean difference B − A = {mean}.',
   'compare.exportJson': 'Export comparison (JSON)',
   'compare.exportCsv': 'Export comparison (CSV)',
   'compare.exportPng': 'Chart as PNG',
