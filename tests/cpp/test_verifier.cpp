@@ -428,6 +428,12 @@ TEST_CASE("verifier: megabyte inputs return a verdict", "[verifier]") {
   CHECK(status(repeat("-1/", kSize)) == "correct");
   CHECK(status(repeat("1/", kSize) + " 1/0") == "invalid");
   CHECK(status(repeat("1,", kSize)) == "correct");
+  // Thousands groups in free text: a megabyte of groups is one number, read once.
+  CHECK(check_numeric_answer("1" + repeat(",000", kSize), "1").rule == "non_finite");
+  CHECK(check_numeric_answer("-1" + repeat(",000", kSize) + ".5kg", "1").rule == "non_finite");
+  CHECK(check_numeric_answer(repeat("1,000", kSize), "1").candidate == "000");
+  CHECK(check_numeric_answer(repeat("1,00", kSize), "1").candidate == "00");
+  CHECK(status(repeat("x1,000 ", kSize)) == "no_answer");
   CHECK(status(repeat("a1", kSize)) == "no_answer");
   CHECK(status(repeat("1e", kSize)) == "no_answer");
   CHECK(status(std::string(kSize, '.')) == "no_answer");
