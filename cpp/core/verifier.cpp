@@ -141,14 +141,14 @@ std::size_t skip_digits(std::string_view s, std::size_t pos) {
   return pos;
 }
 
-// Parses a Mantissa at `pos`; on success sets `end` past it. With `allow_groups`, an integer
-// part of 1-3 digits may continue with groups ",ddd" of exactly three digits (8,000 1,234,567).
-bool parse_mantissa(std::string_view s, std::size_t pos, bool allow_groups, Mantissa& m,
-                    std::size_t& end) {
+// Parses a Mantissa at `pos`; on success sets `end` past it. An integer part of 1-3 digits may
+// continue with thousands groups ",ddd" of exactly three digits not followed by a digit (8,000
+// 1,234,567); any other comma ends the number (3, 4 and 1,2,3 are lists; 1,0000 is 1 then 0000).
+bool parse_mantissa(std::string_view s, std::size_t pos, Mantissa& m, std::size_t& end) {
   m = Mantissa{};
   m.int_begin = pos;
   std::size_t i = skip_digits(s, pos);
-  if (allow_groups && i > pos && i - pos <= 3) {
+  if (i > pos && i - pos <= 3) {
     while (i + 3 < s.size() && s[i] == ',' && is_digit(s[i + 1]) && is_digit(s[i + 2]) &&
            is_digit(s[i + 3]) && !(i + 4 < s.size() && is_digit(s[i + 4]))) {
       i += 4;
@@ -252,13 +252,6 @@ struct NumberToken {
   bool percent = false;
 };
 
-struct NumberSyntax {
-  bool allow_groups = false;          // thousands groups 8,000 (box and reference only)
-  bool allow_latex_fraction = false;  // \frac{a}{b}, \dfrac{a}{b}, \tfrac{a}{b}
-  bool allow_percent = false;         // trailing % or \%
-  bool allow_spaced_slash = false;    // a / b with spaces around the slash
-};
-
 // Length of the LaTeX command `name` (written with one backslash) at `pos`, also when its
 // backslash is doubled as in JSON-escaped or Python-raw text (\\frac); 0 when it is not there.
 std::size_t command_length(std::string_view s, std::size_t pos, std::string_view name) {
@@ -281,8 +274,8 @@ std::size_t skip_spaces(std::string_view s, std::size_t pos) {
 }
 
 // Parses "{ [sign]mantissa }" (spaces allowed inside and before the brace) at `pos`.
-bool parse_brace_argument(std::string_view s, std::size_t pos, bool allow_groups, Mantissa& m,
-                          bool& negative, std::size_t& end) {
+bool parse_brace_argument(std::string_view s, std::size_t pos, Mantissa& m, bool& negative,
+                          std::size_t& end) {
   std::size_t i = skip_spaces(s, pos);
   negative = false;
   if (i < s.size() && is_digit(s[i])) {  // TeX's \frac12: one digit per argument, no braces
@@ -298,53 +291,50 @@ bool parse_brace_argument(std::string_view s, std::size_t pos, bool allow_groups
     negative = sign_is_negative(s, i);
     i += sign;
   }
-  if (!parse_mantissa(s, i, allow_groups, m, i)) return false;
+  if (!parse_mantissa(s, i, m, i)) return false;
   i = skip_spaces(s, i);
   if (i >= s.size() || s[i] != '}') return false;
   end = i + 1;
   return true;
 }
 
-// Parses the unsigned body of a number at `pos` (the caller handles a leading sign).
-bool parse_number_body(std::string_view s, std::size_t pos, const NumberSyntax& syntax,
-                       NumberToken& tok, std::size_t& end) {
+// Parses the unsigned body of a number at `pos` (the caller handles a leading sign): a
+// mantissa with thousands groups, a / b (with spaces around the slash only when
+// `spaced_slash`), \frac{a}{b}, then an optional % or \%. A box, the reference and free text
+// share this one syntax.
+bool parse_number_body(std::string_view s, std::size_t pos, bool spaced_slash, NumberToken& tok,
+                       std::size_t& end) {
   tok = NumberToken{};
   tok.begin = pos;
   std::size_t i = pos;
-  if (const std::size_t marker = syntax.allow_latex_fraction ? fraction_marker_length(s, pos) : 0) {
+  if (const std::size_t marker = fraction_marker_length(s, pos)) {
     bool num_negative = false, den_negative = false;
-    if (!parse_brace_argument(s, pos + marker, syntax.allow_groups, tok.numerator, num_negative,
-                              i)) {
-      return false;
-    }
-    if (!parse_brace_argument(s, i, syntax.allow_groups, tok.denominator, den_negative, i)) {
+    if (!parse_brace_argument(s, pos + marker, tok.numerator, num_negative, i) ||
+        !parse_brace_argument(s, i, tok.denominator, den_negative, i)) {
       return false;
     }
     tok.negative = num_negative != den_negative;
     tok.has_denominator = true;
     tok.latex_fraction = true;
   } else {
-    if (!parse_mantissa(s, i, syntax.allow_groups, tok.numerator, i)) return false;
-    const std::size_t slash = syntax.allow_spaced_slash ? skip_spaces(s, i) : i;
+    if (!parse_mantissa(s, i, tok.numerator, i)) return false;
+    const std::size_t slash = spaced_slash ? skip_spaces(s, i) : i;
     if (slash + 1 < s.size() && s[slash] == '/') {
-      const std::size_t den_begin =
-          syntax.allow_spaced_slash ? skip_spaces(s, slash + 1) : slash + 1;
+      const std::size_t den_begin = spaced_slash ? skip_spaces(s, slash + 1) : slash + 1;
       std::size_t den_end = 0;
-      if (parse_mantissa(s, den_begin, syntax.allow_groups, tok.denominator, den_end)) {
+      if (parse_mantissa(s, den_begin, tok.denominator, den_end)) {
         tok.has_denominator = true;
         tok.spaced_slash = slash != i || den_begin != slash + 1;
         i = den_end;
       }
     }
   }
-  if (syntax.allow_percent) {
-    if (i < s.size() && s[i] == '%') {
-      tok.percent = true;
-      i += 1;
-    } else if (const std::size_t n = command_length(s, i, "\\%")) {
-      tok.percent = true;
-      i += n;
-    }
+  if (i < s.size() && s[i] == '%') {
+    tok.percent = true;
+    i += 1;
+  } else if (const std::size_t n = command_length(s, i, "\\%")) {
+    tok.percent = true;
+    i += n;
   }
   tok.end = end = i;
   return true;
@@ -474,11 +464,6 @@ std::size_t currency_length_at(std::string_view s, std::size_t pos) {
 // groups, LaTeX fractions and a / b. On success `number_text` is the peeled text the token's
 // positions refer to.
 bool parse_answer(std::string_view s, NumberToken& tok, std::string_view& number_text) {
-  NumberSyntax syntax;
-  syntax.allow_groups = true;
-  syntax.allow_latex_fraction = true;
-  syntax.allow_percent = true;
-  syntax.allow_spaced_slash = true;
   s = trim(s);
   while (peel_wrapper(s)) {
   }
@@ -498,7 +483,7 @@ bool parse_answer(std::string_view s, NumberToken& tok, std::string_view& number
     }
   }
   std::size_t end = 0;
-  if (!parse_number_body(s, i, syntax, tok, end)) return false;
+  if (!parse_number_body(s, i, true, tok, end)) return false;
   if (!tok.percent && end < s.size()) {
     const std::size_t unit_begin = skip_unit_spaces(s, end);
     const std::size_t unit = unit_end(s, unit_begin);
@@ -583,13 +568,6 @@ BoxSearch find_last_box(std::string_view s) {
 
 // The last number token of free text, glued tokens skipped; false when there is none.
 bool find_last_number(std::string_view s, NumberToken& last) {
-  NumberSyntax syntax;
-  syntax.allow_groups = false;
-  syntax.allow_latex_fraction = true;
-  syntax.allow_percent = true;
-  syntax.allow_spaced_slash = true;
-  NumberSyntax tight = syntax;  // for "3 / 7y": the fraction is glued, the 3 alone is not
-  tight.allow_spaced_slash = false;
   const std::size_t n = s.size();
   bool found = false;
   std::size_t i = 0;
@@ -603,13 +581,15 @@ bool find_last_number(std::string_view s, NumberToken& last) {
     }
     NumberToken tok;
     std::size_t end = 0;
-    if (!parse_number_body(s, i, syntax, tok, end)) {
+    if (!parse_number_body(s, i, true, tok, end)) {
       ++i;  // a \frac that is not a numeric fraction: keep scanning inside it
       continue;
     }
     bool glued = (digit_start && word_before(s, i)) || (!tok.percent && glued_after(s, end));
     if (glued && tok.spaced_slash && !word_before(s, i)) {
-      parse_number_body(s, i, tight, tok, end);  // re-reads only the numerator: still linear
+      // "3 / 7y": the fraction is glued, the 3 alone is not. Re-reads only the numerator: still
+      // linear.
+      parse_number_body(s, i, false, tok, end);
       glued = !tok.percent && glued_after(s, end);
     }
     if (!glued) {

@@ -139,9 +139,32 @@ TEST_CASE("verifier: rule table", "[verifier]") {
       {"50%", "50", 1, "correct", "last_number", "50%"},
       {"50\\%", "50", 1, "correct", "last_number", "50\\%"},
       {"50%", "0.5", 0, "incorrect", "last_number", "50%"},
-      {"The total is 8,000", "8000", 0, "incorrect", "last_number", "000"},
       {"8000", "8,000", 1, "correct", "last_number", "8000"},
+      // Thousands groups in free text: a 1-3 digit head, then groups of exactly three digits.
+      {"The total is 8,000", "8000", 1, "correct", "last_number", "8,000"},
+      {"The answer is 1,000.", "1000", 1, "correct", "last_number", "1,000"},
+      {"It costs $1,250", "1250", 1, "correct", "last_number", "1,250"},
+      {"12,345,678", "12345678", 1, "correct", "last_number", "12,345,678"},
+      {"so -1,000", "-1000", 1, "correct", "last_number", "-1,000"},
+      {"1,000.5", "1000.5", 1, "correct", "last_number", "1,000.5"},
+      {"1,000 / 4", "250", 1, "correct", "last_number", "1,000 / 4"},
+      {"x = " + kMinus + "1,000", "-1000", 1, "correct", "last_number", kMinus + "1,000"},
+      {"1,000kg", "1000", 1, "correct", "last_number", "1,000"},
+      {"1,000e3", "1000000", 1, "correct", "last_number", "1,000e3"},
+      {"1,000,000%", "1000000", 1, "correct", "last_number", "1,000,000%"},
+      // A comma that starts no valid group separates numbers.
+      {"x = 3, 4", "4", 1, "correct", "last_number", "4"},
+      {"x = 3,4", "4", 1, "correct", "last_number", "4"},
       {"1,2,3", "3", 1, "correct", "last_number", "3"},
+      {"1,0000", "10000", 0, "incorrect", "last_number", "0000"},
+      {"1,0000", "0", 1, "correct", "last_number", "0000"},
+      {"1,00", "100", 0, "incorrect", "last_number", "00"},
+      {"1234,567", "1234567", 0, "incorrect", "last_number", "567"},
+      {"1,000,00", "100000", 0, "incorrect", "last_number", "00"},
+      {"1, 000", "1000", 0, "incorrect", "last_number", "000"},
+      {"3,14", "14", 1, "correct", "last_number", "14"},
+      {"1,000,", "1000", 1, "correct", "last_number", "1,000"},
+      {"AB1,234", "234", 0, "no_answer", "no_number", ""},
       {"2 2/3", "0.6666667", 1, "correct", "last_number", "2/3"},
       {"2 2/3", "2.6666667", 0, "incorrect", "last_number", "2/3"},
       {"2\\frac{1}{2}", "0.5", 1, "correct", "last_number", "\\frac{1}{2}"},
@@ -405,6 +428,12 @@ TEST_CASE("verifier: megabyte inputs return a verdict", "[verifier]") {
   CHECK(status(repeat("-1/", kSize)) == "correct");
   CHECK(status(repeat("1/", kSize) + " 1/0") == "invalid");
   CHECK(status(repeat("1,", kSize)) == "correct");
+  // Thousands groups in free text: a megabyte of groups is one number, read once.
+  CHECK(check_numeric_answer("1" + repeat(",000", kSize), "1").rule == "non_finite");
+  CHECK(check_numeric_answer("-1" + repeat(",000", kSize) + ".5kg", "1").rule == "non_finite");
+  CHECK(check_numeric_answer(repeat("1,000", kSize), "1").candidate == "000");
+  CHECK(check_numeric_answer(repeat("1,00", kSize), "1").candidate == "00");
+  CHECK(status(repeat("x1,000 ", kSize)) == "no_answer");
   CHECK(status(repeat("a1", kSize)) == "no_answer");
   CHECK(status(repeat("1e", kSize)) == "no_answer");
   CHECK(status(std::string(kSize, '.')) == "no_answer");

@@ -1,6 +1,7 @@
 // The verifier's reason as code + params over the real WASM build: every code has an EN and a RU
-// text, the EN text filled in is the core's English reason, and the dataset notations of
-// docs/verifier.md section 6 reach the page's API.
+// text, the EN text filled in is the core's English reason, the dataset notations of
+// docs/verifier.md section 6 and the thousands groups of section 3 reach the page's API, and the
+// page's rules text lists exactly the forms the core accepts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from '../../web/core/index.js';
@@ -82,4 +83,68 @@ test('what real datasets write: references and answers in LaTeX, units, symbols,
     assert.equal(core.verifyNumericAnswer(text, reference), expected, `${text} vs ${reference}`);
   }
   assert.throws(() => core.checkNumericAnswer('5', '12 apples and pears'), (e) => e instanceof RangeError && /^reference: must be one number/.test(e.message));
+});
+
+test('thousands groups in running text are one number; a comma that starts no group separates', () => {
+  const rows = [
+    // text, reference, candidate, value
+    ['The answer is 1,000.', '1000', '1,000', 1000],
+    ['It costs $1,250', '1250', '1,250', 1250],
+    ['12,345,678', '12345678', '12,345,678', 12345678],
+    ['so -1,000', '-1000', '-1,000', -1000],
+    ['1,000.5', '1000.5', '1,000.5', 1000.5],
+    ['x = 3, 4', '4', '4', 4],
+    ['1,2,3', '3', '3', 3],
+    ['1,0000', '0', '0000', 0],
+    ['1234,567', '567', '567', 567],
+  ];
+  for (const [text, reference, candidate, value] of rows) {
+    const check = core.checkNumericAnswer(text, reference);
+    assert.deepEqual([check.rule, check.candidate, check.value, check.accuracy], ['last_number', candidate, value, 1], text);
+  }
+  assert.equal(core.verifyNumericAnswer('1,0000', '10000'), 0, '1,0000 is not 10000');
+  assert.equal(core.verifyNumericAnswer('The total is 8,000', '8,000'), 1);
+});
+
+// The page's rules (verifier.body): every code span is a syntax marker or an example whose value
+// the core reads, in the running text and (when it is one answer) in a box; RU lists the same.
+const RULE_SYNTAX = ['\\boxed{...}', '\\\\boxed{...}', '\\fbox{...}', '\\frac{a}{b}', '\\dfrac{a}{b}'];
+const RULE_EXAMPLES = {
+  42: 42,
+  '-7': -7,
+  0.25: 0.25,
+  '.5': 0.5,
+  '1e3': 1000,
+  '1E-2': 0.01,
+  '1,000': 1000,
+  '12,345,678': 12345678,
+  '1,000.5': 1000.5,
+  '3, 4': 4,
+  '1,2,3': 3,
+  '3/7': 3 / 7,
+  '3 / 7': 3 / 7,
+  '$1,250': 1250,
+  '€5': 5,
+  '50%': 50,
+  '50\\%': 50,
+  '5kg': 5,
+  '5 cm': 5,
+  '30°': 30,
+  '30^\\circ': 30,
+  '**73**': 73,
+  '\\text{13}': 13,
+};
+const LISTS = new Set(['3, 4', '1,2,3']);
+const codeSpans = (text) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+
+test('the rules text lists exactly the accepted forms, each read as it says, in EN and RU', () => {
+  const spans = codeSpans(en['verifier.body']);
+  assert.deepEqual([...spans].sort(), [...RULE_SYNTAX, ...Object.keys(RULE_EXAMPLES)].sort());
+  assert.deepEqual(codeSpans(ru['verifier.body']), spans, 'RU lists the same forms in the same order');
+  for (const [example, value] of Object.entries(RULE_EXAMPLES)) {
+    const text = core.checkNumericAnswer(`so ${example}`, String(value));
+    assert.deepEqual([text.rule, text.accuracy], ['last_number', 1], `so ${example}`);
+    const boxed = core.checkNumericAnswer(`\\boxed{${example}}`, String(value));
+    assert.deepEqual([boxed.rule, boxed.accuracy], LISTS.has(example) ? ['box_not_number', 0] : ['last_box', 1], `\\boxed{${example}}`);
+  }
 });
