@@ -27,7 +27,7 @@ import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 import { errorText } from '../../web/js/core-errors.js';
 import { dictionaryText, loadLanguage } from '../../web/js/i18n.js';
-import { entropyClaim } from '../../web/js/sections/finite-policy.js';
+import { entropyClaim, entropySentence } from '../../web/js/sections/finite-policy.js';
 
 await loadLanguage('en'); // errorOf() renders a core error as the English page does
 
@@ -125,12 +125,9 @@ function finiteRow(beta, lr, step) {
 }
 
 /** Section 5's "why entropy falls" sentence for these options, as the page must say it in `lang`. */
-function entropySentence(dict, lang, beta, lr, steps) {
-  const text = dictionaryText(dict, lang);
+function entropyText(dict, lang, beta, lr, steps) {
   const mechanism = core.finiteEntropyMechanism({ betaEntropy: beta, learningRate: lr, steps });
-  return entropyClaim(mechanism)
-    .map(({ key, params }) => text(key, { ...params, ...(params.kind ? { kind: text(params.kind) } : {}) }))
-    .join('');
+  return entropySentence(entropyClaim(mechanism), dictionaryText(dict, lang));
 }
 
 describe('course page, English, laptop width', () => {
@@ -373,7 +370,7 @@ describe('course page, English, laptop width', () => {
       assert.ok(close(entropy.datasets[1].data[t][1], mechanism.predictedChange[t]), `prediction at ${t}`);
     }
     const sentence = await page.locator(`${sec} [data-testid="entropy-claim"]`).textContent();
-    assert.equal(sentence, entropySentence(en, 'en', 0, 0.18, 60));
+    assert.equal(sentence, entropyText(en, 'en', 0, 0.18, 60));
     assert.match(sentence, /^Over 60 steps, .* every time .*; mode A, confident .* with a positive advantage, drives it down most/);
   });
 
@@ -521,7 +518,7 @@ describe('course page, Russian and URL state', () => {
     assert.equal(entropy.yTitle, ru['finite.entropy.y']);
     assert.deepEqual(entropy.datasets.map((d) => d.label), [ru['finite.entropy.exact'], ru['finite.entropy.predicted']]);
     const sentence = await page.locator(`${section('finite-policy')} [data-testid="entropy-claim"]`).textContent();
-    assert.equal(sentence, entropySentence(ru, 'ru', 0, 0.18, 60));
+    assert.equal(sentence, entropyText(ru, 'ru', 0, 0.18, 60));
     assert.match(sentence, /^За 60 шагов .*; сильнее всего её снижает мода A, уверенная/);
     const header = await page.$$eval(`${section('informative-groups')} table.examples thead th`, (ths) => ths.map((th) => th.textContent));
     assert.deepEqual(header, ['p', 'P_info, G=8', ru['groups.col.draws']]);

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from '../../web/core/index.js';
-import { entropyClaim } from '../../web/js/sections/finite-policy.js';
+import { entropyClaim, entropySentence } from '../../web/js/sections/finite-policy.js';
 import { dictionaryText } from '../../web/js/i18n.js';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
@@ -44,10 +44,7 @@ test('halving the learning rate divides the difference by about 4 (second order)
 });
 
 test('the sentence is chosen from the numbers, in English and Russian', () => {
-  const say = (dict, parts) => {
-    const text = dictionaryText(dict, dict === ru ? 'ru' : 'en');
-    return parts.map(({ key, params }) => text(key, { ...params, ...(params.kind ? { kind: text(params.kind) } : {}) })).join('');
-  };
+  const say = (dict, parts) => entropySentence(parts, dictionaryText(dict, dict === ru ? 'ru' : 'en'));
   const m = mechanism(0, 0.18, 60);
   const parts = entropyClaim(m);
   assert.deepEqual(parts.map((p) => p.key), ['finite.entropy.match', 'finite.entropy.fall']);

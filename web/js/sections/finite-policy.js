@@ -86,6 +86,39 @@ export function entropyClaim(mechanism) {
   return parts;
 }
 
+/** Line datasets over steps `xs`, one per series {label, y(j)}, in the charts' line styles. */
+function stepLines(series, xs) {
+  return series.map((s, i) => ({ label: s.label, data: xs.map((x, j) => ({ x, y: s.y(j) })), ...lineStyle(i) }));
+}
+
+/** Draws a line chart over steps 0..xMax on `canvas` (chart null) or refreshes `chart`; returns it. */
+function drawSteps(chart, canvas, { datasets, aria, xTitle, y, xMax, vlines = null }) {
+  if (chart) {
+    chart.options.scales.x.max = xMax;
+    if (vlines) chart.options.plugins.vlines = vlines;
+    refresh(chart, { datasets, ariaLabel: aria });
+    return chart;
+  }
+  const made = makeChart(canvas, {
+    type: 'line',
+    data: { datasets },
+    options: {
+      parsing: false,
+      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      scales: { x: axis(xTitle, { type: 'linear', min: 0, max: xMax }), y },
+      ...(vlines ? { plugins: { vlines } } : {}),
+    },
+    plugins: vlines ? [verticalLines] : [],
+  });
+  describeChart(made, aria);
+  return made;
+}
+
+/** The sentence of entropyClaim's parts in the language of `text` (t, or dictionaryText's). */
+export function entropySentence(parts, text) {
+  return parts.map(({ key, params }) => text(key, { ...params, ...(params.kind ? { kind: text(params.kind) } : {}) })).join('');
+}
+
 export function compute(core, values) {
   const beta = values['fp.beta'];
   const lr = values['fp.lr'];
@@ -172,11 +205,7 @@ export default {
         { label: t('FINITE_ENTROPY'), key: 'entropy' },
         { label: `pass@${PASS_K}`, key: 'passAt4' },
       ];
-      const datasets = series.map((s, i) => ({
-        label: s.label,
-        data: m.rows.map((row) => ({ x: row.step, y: row[s.key] })),
-        ...lineStyle(i),
-      }));
+      const datasets = stepLines(series.map((s) => ({ label: s.label, y: (j) => m.rows[j][s.key] })), m.rows.map((row) => row.step));
       const aria = t('finite.chartAria', {
         steps: m.steps,
         r0: fmt(first.expectedReward, 3),
@@ -186,25 +215,7 @@ export default {
         p0: fmt(first.passAt4, 3),
         p1: fmt(last.passAt4, 3),
       });
-      const lines = { at: [m.at] };
-      if (!chart) {
-        chart = makeChart(figure.canvas, {
-          type: 'line',
-          data: { datasets },
-          options: {
-            parsing: false,
-            interaction: { mode: 'nearest', axis: 'x', intersect: false },
-            scales: { x: axis(t('FINITE_X'), { type: 'linear', min: 0, max: Math.max(1, m.steps) }), y: axis('', { min: 0 }) },
-            plugins: { vlines: lines },
-          },
-          plugins: [verticalLines],
-        });
-        describeChart(chart, aria);
-      } else {
-        chart.options.scales.x.max = Math.max(1, m.steps);
-        chart.options.plugins.vlines = lines;
-        refresh(chart, { datasets, ariaLabel: aria });
-      }
+      chart = drawSteps(chart, figure.canvas, { datasets, aria, xTitle: t('FINITE_X'), y: axis('', { min: 0 }), xMax: Math.max(1, m.steps), vlines: { at: [m.at] } });
       figure.setTable(
         dataTable({
           caption: t('FINITE_X'),
@@ -243,11 +254,7 @@ export default {
         { label: t('finite.entropy.exact'), key: 'exactChange' },
         { label: t('finite.entropy.predicted'), key: 'predictedChange' },
       ];
-      const datasets = series.map((s, i) => ({
-        label: s.label,
-        data: e.step.map((step, j) => ({ x: step, y: e[s.key][j] })),
-        ...lineStyle(i),
-      }));
+      const datasets = stepLines(series.map((s) => ({ label: s.label, y: (j) => e[s.key][j] })), e.step);
       const last = e.step.length - 1;
       const aria = last < 0
         ? t('finite.entropy.ariaEmpty')
@@ -259,21 +266,7 @@ export default {
           p1: sig(e.predictedChange[last]),
           diff: sig(Math.max(...e.difference.map(Math.abs))),
         });
-      if (!entropyChart) {
-        entropyChart = makeChart(entropyFigure.canvas, {
-          type: 'line',
-          data: { datasets },
-          options: {
-            parsing: false,
-            interaction: { mode: 'nearest', axis: 'x', intersect: false },
-            scales: { x: axis(t('FINITE_X'), { type: 'linear', min: 0, max: Math.max(1, m.steps - 1) }), y: axis(t('finite.entropy.y')) },
-          },
-        });
-        describeChart(entropyChart, aria);
-      } else {
-        entropyChart.options.scales.x.max = Math.max(1, m.steps - 1);
-        refresh(entropyChart, { datasets, ariaLabel: aria });
-      }
+      entropyChart = drawSteps(entropyChart, entropyFigure.canvas, { datasets, aria, xTitle: t('FINITE_X'), y: axis(t('finite.entropy.y')), xMax: Math.max(1, m.steps - 1) });
       entropyFigure.setTable(
         dataTable({
           caption: t('finite.entropy.title'),
@@ -292,9 +285,7 @@ export default {
           ]),
         }),
       );
-      entropyLine.textContent = entropyClaim(e)
-        .map(({ key, params }) => t(key, { ...params, ...(params.kind ? { kind: t(params.kind) } : {}) }))
-        .join('');
+      entropyLine.textContent = entropySentence(entropyClaim(e), t);
     };
 
     const rowCells = (row) => [
