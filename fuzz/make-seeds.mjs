@@ -153,6 +153,7 @@ const json = (value) => JSON.stringify(value, (_k, v) =>
     drGrpoTokenWeights: { rewards, lengths, fixedLength: 8 },
     expectedDrawsForInformativeGroups: { n: 10, p: 0.5, groupSize: 4 },
     experimentConfig: { profile: 'full', lossType: 'grpo' },
+    finiteEntropyMechanism: { betaEntropy: 0.3, learningRate: 0.18, steps: 20 },
     flattenTokenWeights: { tokenWeights },
     groupRelativeAdvantages: { rewards: [1, 1, 0, 0], scale: true },
     grpoObjective: { rewards: [1, 0, 1, 0], groupSize: 4, logProbs: [[-1, -2], [-0.5], [-1.5, -0.2, -0.3], [-2]],

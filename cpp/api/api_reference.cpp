@@ -54,6 +54,34 @@ Json synthetic_mode_training_method(const Json& args) {
               {"modes", modes}};
 }
 
+// One column per quantity, one entry per step (a chart reads a column as it is).
+Json finite_entropy_mechanism_method(const Json& args) {
+  const auto rows = finite_entropy_mechanism(number(args, "betaEntropy"),
+                                             number(args, "learningRate"), integer(args, "steps"));
+  Json step = Json::array(), entropy = Json::array(), exact = Json::array(),
+       predicted = Json::array(), difference = Json::array(), advantages = Json::array(),
+       contributions = Json::array();
+  for (const auto& row : rows) {
+    step.push_back(row.step);
+    entropy.push_back(encode_number(row.entropy));
+    exact.push_back(encode_number(row.exact_change));
+    predicted.push_back(encode_number(row.predicted_change));
+    difference.push_back(encode_number(row.difference));
+    advantages.push_back(encode_numbers(row.advantages));
+    contributions.push_back(encode_numbers(row.contributions));
+  }
+  Json labels = Json::array();
+  for (const auto& mode : finite_modes()) labels.push_back(mode.label);
+  return Json{{"step", step},
+              {"entropy", entropy},
+              {"exactChange", exact},
+              {"predictedChange", predicted},
+              {"difference", difference},
+              {"advantages", advantages},
+              {"contributions", contributions},
+              {"labels", labels}};
+}
+
 }  // namespace
 
 void register_reference_methods(Registry& r) {
@@ -115,6 +143,7 @@ void register_reference_methods(Registry& r) {
     return Json(flatten_token_weights(number_rows(a, "tokenWeights")));
   };
   r["syntheticModeTraining"] = synthetic_mode_training_method;
+  r["finiteEntropyMechanism"] = finite_entropy_mechanism_method;
   r["categoricalEntropy"] = [](const Json& a) {
     return Json(categorical_entropy(numbers(a, "probabilities")));
   };

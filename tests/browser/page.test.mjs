@@ -26,7 +26,8 @@ import {
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 import { errorText } from '../../web/js/core-errors.js';
-import { loadLanguage } from '../../web/js/i18n.js';
+import { dictionaryText, loadLanguage } from '../../web/js/i18n.js';
+import { entropyClaim, entropySentence } from '../../web/js/sections/finite-policy.js';
 
 await loadLanguage('en'); // errorOf() renders a core error as the English page does
 
@@ -121,6 +122,12 @@ function finiteRow(beta, lr, step) {
     entropy: core.categoricalEntropy(state.probabilities),
     pass: core.passAtKIndependent(state.successfulMass, 4),
   };
+}
+
+/** Section 5's "why entropy falls" sentence for these options, as the page must say it in `lang`. */
+function entropyText(dict, lang, beta, lr, steps) {
+  const mechanism = core.finiteEntropyMechanism({ betaEntropy: beta, learningRate: lr, steps });
+  return entropySentence(entropyClaim(mechanism), dictionaryText(dict, lang));
 }
 
 describe('course page, English, laptop width', () => {
@@ -351,6 +358,20 @@ describe('course page, English, laptop width', () => {
       assert.ok(near(row[2], first.state.probabilities[i]));
       assert.ok(near(row[3], last.state.probabilities[i]));
     });
+    // Why entropy falls: the exact change of each step beside -eta Cov(log p, p A), and the sentence.
+    const entropy = await chartState(page, `${sec} figure.chart-entropy canvas`);
+    const mechanism = core.finiteEntropyMechanism({ betaEntropy: 0, learningRate: 0.18, steps: 60 });
+    assert.equal(entropy.xTitle, en.FINITE_X);
+    assert.equal(entropy.yTitle, en['finite.entropy.y']);
+    assert.deepEqual(entropy.datasets.map((d) => d.label), [en['finite.entropy.exact'], en['finite.entropy.predicted']]);
+    assert.equal(entropy.datasets[0].data.length, 60);
+    for (const t of [0, 30, 59]) {
+      assert.ok(close(entropy.datasets[0].data[t][1], mechanism.exactChange[t]), `exact change at ${t}`);
+      assert.ok(close(entropy.datasets[1].data[t][1], mechanism.predictedChange[t]), `prediction at ${t}`);
+    }
+    const sentence = await page.locator(`${sec} [data-testid="entropy-claim"]`).textContent();
+    assert.equal(sentence, entropyText(en, 'en', 0, 0.18, 60));
+    assert.match(sentence, /^Over 60 steps, .* every time .*; mode A, confident .* with a positive advantage, drives it down most/);
   });
 
   test('controls update their tables, charts and the URL', async () => {
@@ -493,6 +514,12 @@ describe('course page, Russian and URL state', () => {
     const finite = await chartState(page, `${section('finite-policy')} figure.chart:not(.chart-short) canvas`);
     assert.equal(finite.xTitle, ru.FINITE_X);
     assert.deepEqual(finite.datasets.map((d) => d.label), [ru.FINITE_REWARD, ru.FINITE_ENTROPY, 'pass@4']);
+    const entropy = await chartState(page, `${section('finite-policy')} figure.chart-entropy canvas`);
+    assert.equal(entropy.yTitle, ru['finite.entropy.y']);
+    assert.deepEqual(entropy.datasets.map((d) => d.label), [ru['finite.entropy.exact'], ru['finite.entropy.predicted']]);
+    const sentence = await page.locator(`${section('finite-policy')} [data-testid="entropy-claim"]`).textContent();
+    assert.equal(sentence, entropyText(ru, 'ru', 0, 0.18, 60));
+    assert.match(sentence, /^За 60 шагов .*; сильнее всего её снижает мода A, уверенная/);
     const header = await page.$$eval(`${section('informative-groups')} table.examples thead th`, (ths) => ths.map((th) => th.textContent));
     assert.deepEqual(header, ['p', 'P_info, G=8', ru['groups.col.draws']]);
     assert.equal(await page.locator(`${section('verifier')} table.verifier-cases tbody tr:nth-child(4) td:nth-child(6)`).textContent(), ru['verifier.status.no_answer']);

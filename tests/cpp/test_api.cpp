@@ -193,3 +193,38 @@ TEST_CASE("every rule helper throws a listed code with listed parameters", "[api
   CHECK(grpo::require_one_of("lossType", "dapo", {"grpo", "dapo"}) == 1);
   CHECK(grpo::nearest_option("dapoo", {"grpo", "dapo"}) == "dapo");
 }
+
+TEST_CASE("finiteEntropyMechanism returns one column entry per step", "[api][entropy]") {
+  const Json ok = grpo::api::call_json("finiteEntropyMechanism",
+                                       {{"betaEntropy", 0}, {"learningRate", 0.18}, {"steps", 60}});
+  REQUIRE(ok.contains("ok"));
+  const Json& r = ok["ok"];
+  for (const char* column : {"step", "entropy", "exactChange", "predictedChange", "difference",
+                             "advantages", "contributions"}) {
+    INFO(column);
+    CHECK(r[column].size() == 60);
+  }
+  CHECK(r["labels"] == Json{"A", "B", "C", "D", "E", "F"});
+  CHECK(r["step"][59] == 59);
+  CHECK(r["contributions"][0].size() == 6);
+  const double exact = r["exactChange"][0].get<double>();
+  const double predicted = r["predictedChange"][0].get<double>();
+  CHECK(exact < 0.0);
+  CHECK(predicted < 0.0);
+  CHECK(r["difference"][0].get<double>() == exact - predicted);
+
+  const Json lr =
+      error_of("finiteEntropyMechanism", {{"betaEntropy", 0}, {"learningRate", 20}, {"steps", 60}});
+  CHECK(lr["type"] == "RangeError");
+  CHECK(lr["code"] == "range");
+  CHECK(lr["field"] == "learningRate");
+  CHECK(lr["params"] == Json{{"min", 0}, {"max", 10}, {"interval", "[0, 10]"}, {"got", 20}});
+  CHECK(lr["message"] == "learningRate: must be in [0, 10], got 20");
+  const Json steps = error_of("finiteEntropyMechanism",
+                              {{"betaEntropy", 0}, {"learningRate", 0.1}, {"steps", -1}});
+  CHECK(steps["code"] == "integer_range");
+  CHECK(steps["field"] == "steps");
+  CHECK(error_of("finiteEntropyMechanism",
+                 {{"betaEntropy", 0}, {"learningRate", 0.1}, {"steps", 3}, {"step", 1}})["code"] ==
+        "unknown_option");
+}

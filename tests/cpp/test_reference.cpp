@@ -1,5 +1,6 @@
 // Sections 2-5 of the notebook: informative groups, advantages, clipping, reductions, finite
 // policy.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -169,4 +170,61 @@ TEST_CASE("finite policy: an entropy bonus keeps entropy visibly higher", "[refe
   CHECK_THROWS_WITH(grpo::synthetic_mode_training(-1, 0.18, 5), Contains("betaEntropy:"));
   CHECK_THROWS_WITH(grpo::synthetic_mode_training(0, NAN, 5), Contains("learningRate:"));
   CHECK_THROWS_WITH(grpo::synthetic_mode_training(0, 0.18, -1), Contains("steps:"));
+}
+
+namespace {
+
+double largest_difference(const std::vector<grpo::FiniteEntropyStep>& rows) {
+  double largest = 0.0;
+  for (const auto& row : rows) largest = std::max(largest, std::fabs(row.difference));
+  return largest;
+}
+
+}  // namespace
+
+TEST_CASE("finite policy: -lr Cov(log p, p A) predicts each step's entropy change",
+          "[reference][finite][entropy]") {
+  const double beta = GENERATE(0.0, 0.3);
+  INFO("betaEntropy " << beta);
+  const auto rows = grpo::finite_entropy_mechanism(beta, 0.18, 60);
+  REQUIRE(rows.size() == 60);
+  for (const auto& row : rows) {
+    INFO("step " << row.step);
+    // The rows walk the very trajectory synthetic_mode_training returns.
+    const auto before = grpo::synthetic_mode_training(beta, 0.18, row.step);
+    const auto after = grpo::synthetic_mode_training(beta, 0.18, row.step + 1);
+    CHECK_THAT(row.entropy, WithinAbs(before.entropy, 1e-15));
+    CHECK_THAT(row.exact_change, WithinAbs(after.entropy - before.entropy, 1e-15));
+    CHECK(row.exact_change < 0.0);
+    CHECK(row.predicted_change < 0.0);  // the sign matches on every step
+    CHECK(std::fabs(row.difference) < 0.05 * std::fabs(row.exact_change));
+    double sum = 0.0;
+    for (double c : row.contributions) sum += c;
+    CHECK_THAT(sum, WithinAbs(row.predicted_change, 1e-15));
+    CHECK(row.advantages.size() == 6);
+  }
+}
+
+TEST_CASE("finite policy: the entropy prediction is right to second order in the learning rate",
+          "[reference][finite][entropy]") {
+  const double beta = GENERATE(0.0, 0.3);
+  INFO("betaEntropy " << beta);
+  // The same 60 steps at lr, and the same horizon (120 steps) at lr / 2.
+  const auto full = grpo::finite_entropy_mechanism(beta, 0.18, 60);
+  const auto half = grpo::finite_entropy_mechanism(beta, 0.09, 120);
+  const double first = full[0].difference / half[0].difference;  // the same starting policy
+  const double largest = largest_difference(full) / largest_difference(half);
+  INFO("step-0 ratio " << first << ", largest-difference ratio " << largest);
+  CHECK(first > 3.0);
+  CHECK(first < 5.5);
+  CHECK(largest > 3.0);
+  CHECK(largest < 5.5);
+  CHECK(grpo::finite_entropy_mechanism(beta, 0.0, 3)[2].exact_change == 0.0);
+  CHECK(grpo::finite_entropy_mechanism(beta, 0.18, 0).empty());
+}
+
+TEST_CASE("finite policy: entropy mechanism errors name the option", "[reference][entropy]") {
+  CHECK_THROWS_WITH(grpo::finite_entropy_mechanism(11, 0.18, 5), Contains("betaEntropy:"));
+  CHECK_THROWS_WITH(grpo::finite_entropy_mechanism(0, -0.1, 5), Contains("learningRate:"));
+  CHECK_THROWS_WITH(grpo::finite_entropy_mechanism(0, 0.18, 100001), Contains("steps:"));
 }

@@ -31,13 +31,15 @@ export function reference(core: GrpoCore): number[] {
   const flat: number[] = core.flattenTokenWeights(original);
   const state = core.syntheticModeTraining({ betaEntropy: 0, learningRate: 0.18, steps: 9 });
   const modeLabel: string = state.modes[0].label;
+  const mechanism = core.finiteEntropyMechanism({ betaEntropy: 0, learningRate: 0.18, steps: 9 });
+  const predicted: number = mechanism.predictedChange[0] + mechanism.contributions[0][0];
   const entropy: number = core.categoricalEntropy(state.probabilities);
   const pass4: number = core.passAtKIndependent(state.successfulMass, 4);
   const unbiased: number = core.passAtKUnbiased(16, 4, 4);
   const solved: number = core.coverageConcentration({ successes: [4, 0, 1], samples: 4 }).solved;
   const passCurve: number[] = core.passAtKCurve({ successes: [2, 0], samples: 4 }).values;
   const rloo: number[] = core.estimateAdvantages([1, 0, 1, 1], 4, 'rloo');
-  void status, value, modeLabel;
+  void status, value, modeLabel, predicted;
   return [verdict, pInfo, curve[0], draws, advantages[0], centered[0], terms[0], Number(active[0]), dr[0][0], contributions[0], flat[0], entropy, pass4, unbiased, solved, passCurve[0], rloo[0]];
 }
 

@@ -61,6 +61,28 @@ export interface SyntheticModeState {
   modes: SyntheticMode[];
 }
 
+/**
+ * Why entropy falls (docs/entropy-mechanism.md): one entry per step t = 0 .. steps-1 of the same
+ * training as syntheticModeTraining, for the change from pi_t to pi_{t+1}.
+ */
+export interface FiniteEntropyMechanism {
+  step: number[];
+  /** H(pi_t), natural log. */
+  entropy: number[];
+  /** H(pi_{t+1}) - H(pi_t). */
+  exactChange: number[];
+  /** The first-order prediction -learningRate * Cov_{a~pi_t}(log pi_t(a), pi_t(a) A_t(a)). */
+  predictedChange: number[];
+  /** exactChange - predictedChange: O(learningRate^2). */
+  difference: number[];
+  /** A_t(a) = r(a) - J - betaEntropy (log pi_t(a) + H), one row per step, one entry per mode. */
+  advantages: number[][];
+  /** Each mode's term of predictedChange, -learningRate pi(a) (log pi(a) + H) pi(a) A(a). */
+  contributions: number[][];
+  /** The modes' labels, in the order of the rows' entries. */
+  labels: string[];
+}
+
 // --- sections 6-8: config, prompts, runs ----------------------------------------------------------
 
 export type Profile = 'smoke' | 'full';
@@ -717,6 +739,7 @@ export interface CoreMethods {
   responseContributions: { args: { tokenWeights: number[][] }; result: number[] };
   flattenTokenWeights: { args: { tokenWeights: number[][] }; result: number[] };
   syntheticModeTraining: { args: SyntheticModeOptions; result: SyntheticModeState };
+  finiteEntropyMechanism: { args: SyntheticModeOptions; result: FiniteEntropyMechanism };
   categoricalEntropy: { args: { probabilities: number[] }; result: number };
   passAtKIndependent: { args: { p: number; k: number }; result: number };
   passAtKUnbiased: { args: { n: number; c: number; k: number }; result: number };
@@ -789,6 +812,8 @@ export interface GrpoCore {
   flattenTokenWeights(tokenWeights: number[][]): number[];
   // Section 5
   syntheticModeTraining(options: SyntheticModeOptions): SyntheticModeState;
+  /** Each step's exact entropy change beside its first-order prediction -lr Cov(log p, p A). */
+  finiteEntropyMechanism(options: SyntheticModeOptions): FiniteEntropyMechanism;
   categoricalEntropy(probabilities: number[]): number;
   passAtKIndependent(p: number, k: number): number;
   passAtKUnbiased(n: number, c: number, k: number): number;

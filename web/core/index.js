@@ -26,7 +26,7 @@ const POSITIONAL = {
 };
 
 // Functions that take one options object.
-const WITH_OPTIONS = ['syntheticModeTraining', 'arithmeticPrompts', 'grpoObjective', 'tokenTermCurve', 'lossNormalizer', 'softOverlongPunishment', 'experimentConfig', 'configWarnings', 'coverageConcentration', 'passAtKCurve', 'verlAdvantages', 'verlAggLoss', 'verlPolicyLoss', 'verlKlPenalty'];
+const WITH_OPTIONS = ['syntheticModeTraining', 'finiteEntropyMechanism', 'arithmeticPrompts', 'grpoObjective', 'tokenTermCurve', 'lossNormalizer', 'softOverlongPunishment', 'experimentConfig', 'configWarnings', 'coverageConcentration', 'passAtKCurve', 'verlAdvantages', 'verlAggLoss', 'verlPolicyLoss', 'verlKlPenalty'];
 
 // JSON has no NaN/Infinity: they travel as {"$number": "..."} both ways. A string holding a lone
 // surrogate cannot become UTF-8 for the core: it stops serialisation, and wellFormedError() names it.

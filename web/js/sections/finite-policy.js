@@ -1,5 +1,6 @@
 // Section 5, the exact finite policy: expected reward, entropy and pass@4 per step; the
-// notebook's rows; the probability of each mode at a step the reader scrubs.
+// notebook's rows; the probability of each mode at a step the reader scrubs; why entropy falls
+// (each step's exact entropy change beside -eta Cov(log p, p A), docs/entropy-mechanism.md).
 import { h, field, dataTable, fmt } from '../dom.js';
 import { chartFigure, makeChart, refresh, describeChart, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
 import { mountForm, forField } from './common.js';
@@ -41,6 +42,83 @@ export function trajectory(core, betaEntropy, learningRate, steps) {
   return rows;
 }
 
+/** Two significant digits, for differences as small as 1e-5 (fmt's fixed decimals would say 0). */
+export function sig(value) {
+  return value === 0 ? '0' : String(Number(value.toPrecision(2)));
+}
+
+/**
+ * The sentence under the entropy chart, as dictionary keys and parameters, chosen from the
+ * numbers of core.finiteEntropyMechanism: how close and how often of the right sign the
+ * prediction is, and which mode moves the entropy most over the run, of which kind. A mode k
+ * lowers it when log p_k + H and A_k have one sign (c_k = -eta p_k^2 (log p_k + H) A_k < 0), so
+ * "confident" (log p_k + H > 0) is read off the signs of c_k and A_k. DOM-free.
+ *   returns [{key, params}], the parts of one sentence (its kind param is a dictionary key).
+ */
+export function entropyClaim(mechanism) {
+  const n = mechanism.step.length;
+  if (n === 0) return [{ key: 'finite.entropy.none', params: {} }];
+  const largest = (values) => Math.max(...values.map(Math.abs));
+  const change = largest(mechanism.exactChange);
+  if (change === 0) return [{ key: 'finite.entropy.still', params: { h: fmt(mechanism.entropy[0], 4) } }];
+  const agree = mechanism.exactChange.filter((e, i) => Math.sign(e) === Math.sign(mechanism.predictedChange[i])).length;
+  const close = { n, k: agree, diff: sig(largest(mechanism.difference)), change: sig(change) };
+  const parts = [{ key: agree === n ? 'finite.entropy.match' : 'finite.entropy.matchSome', params: close }];
+  const total = mechanism.predictedChange.reduce((a, b) => a + b, 0);
+  const direction = total < 0 ? -1 : 1;
+  const sums = mechanism.labels.map((_, k) => mechanism.contributions.reduce((sum, row) => sum + row[k], 0));
+  const driver = sums.reduce((best, value, k) => (direction * value > direction * sums[best] ? k : best), 0);
+  // The kind of the driver on the steps that move the entropy its way, weighted by how much.
+  const kinds = {};
+  mechanism.contributions.forEach((row, t) => {
+    const c = row[driver];
+    const a = mechanism.advantages[t][driver];
+    if (direction * c <= 0 || a === 0) return;
+    const kind = `${(c < 0) === (a > 0) ? 'confident' : 'rare'}${a > 0 ? 'Positive' : 'Negative'}`;
+    kinds[kind] = (kinds[kind] ?? 0) + Math.abs(c);
+  });
+  const kind = Object.keys(kinds).reduce((best, k) => (best === null || kinds[k] > kinds[best] ? k : best), null);
+  if (kind === null) return [...parts, { key: 'finite.entropy.end', params: {} }];
+  parts.push({
+    key: total < 0 ? 'finite.entropy.fall' : 'finite.entropy.rise',
+    params: { mode: mechanism.labels[driver], kind: `finite.entropy.kind.${kind}`, amount: sig(sums[driver]), total: sig(total) },
+  });
+  return parts;
+}
+
+/** Line datasets over steps `xs`, one per series {label, y(j)}, in the charts' line styles. */
+function stepLines(series, xs) {
+  return series.map((s, i) => ({ label: s.label, data: xs.map((x, j) => ({ x, y: s.y(j) })), ...lineStyle(i) }));
+}
+
+/** Draws a line chart over steps 0..xMax on `canvas` (chart null) or refreshes `chart`; returns it. */
+function drawSteps(chart, canvas, { datasets, aria, xTitle, y, xMax, vlines = null }) {
+  if (chart) {
+    chart.options.scales.x.max = xMax;
+    if (vlines) chart.options.plugins.vlines = vlines;
+    refresh(chart, { datasets, ariaLabel: aria });
+    return chart;
+  }
+  const made = makeChart(canvas, {
+    type: 'line',
+    data: { datasets },
+    options: {
+      parsing: false,
+      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      scales: { x: axis(xTitle, { type: 'linear', min: 0, max: xMax }), y },
+      ...(vlines ? { plugins: { vlines } } : {}),
+    },
+    plugins: vlines ? [verticalLines] : [],
+  });
+  describeChart(made, aria);
+  return made;
+}
+
+/** The sentence of entropyClaim's parts in the language of `text` (t, or dictionaryText's). */
+export function entropySentence(parts, text) {
+  return parts.map(({ key, params }) => text(key, { ...params, ...(params.kind ? { kind: text(params.kind) } : {}) })).join('');
+}
+
 export function compute(core, values) {
   const beta = values['fp.beta'];
   const lr = values['fp.lr'];
@@ -60,7 +138,8 @@ export function compute(core, values) {
     }
     return Math.min(value, steps);
   });
-  return { beta, lr, steps, rows, at };
+  const mechanism = core.finiteEntropyMechanism({ betaEntropy: beta, learningRate: lr, steps });
+  return { beta, lr, steps, rows, at, mechanism };
 }
 
 export default {
@@ -95,6 +174,9 @@ export default {
     const modesTitle = h('h3');
     const modes = chartFigure({ title: null, aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: 'chart-short' });
     const massLine = h('p', { class: 'muted', dataset: { testid: 'success-mass' } });
+    const entropyTitle = h('h3', { text: t('finite.entropy.title') });
+    const entropyFigure = chartFigure({ title: null, aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: 'chart-entropy' });
+    const entropyLine = h('p', { dataset: { testid: 'entropy-claim' } });
     const outputs = h(
       'div',
       { class: 'outputs' },
@@ -104,11 +186,15 @@ export default {
       modesTitle,
       modes.figure,
       massLine,
+      entropyTitle,
+      entropyFigure.figure,
+      entropyLine,
     );
     host.append(outputs);
 
     let chart = null;
     let modesChart = null;
+    let entropyChart = null;
     const render = (m) => {
       at.input.max = String(m.steps);
       at.write(m.at);
@@ -119,11 +205,7 @@ export default {
         { label: t('FINITE_ENTROPY'), key: 'entropy' },
         { label: `pass@${PASS_K}`, key: 'passAt4' },
       ];
-      const datasets = series.map((s, i) => ({
-        label: s.label,
-        data: m.rows.map((row) => ({ x: row.step, y: row[s.key] })),
-        ...lineStyle(i),
-      }));
+      const datasets = stepLines(series.map((s) => ({ label: s.label, y: (j) => m.rows[j][s.key] })), m.rows.map((row) => row.step));
       const aria = t('finite.chartAria', {
         steps: m.steps,
         r0: fmt(first.expectedReward, 3),
@@ -133,25 +215,7 @@ export default {
         p0: fmt(first.passAt4, 3),
         p1: fmt(last.passAt4, 3),
       });
-      const lines = { at: [m.at] };
-      if (!chart) {
-        chart = makeChart(figure.canvas, {
-          type: 'line',
-          data: { datasets },
-          options: {
-            parsing: false,
-            interaction: { mode: 'nearest', axis: 'x', intersect: false },
-            scales: { x: axis(t('FINITE_X'), { type: 'linear', min: 0, max: Math.max(1, m.steps) }), y: axis('', { min: 0 }) },
-            plugins: { vlines: lines },
-          },
-          plugins: [verticalLines],
-        });
-        describeChart(chart, aria);
-      } else {
-        chart.options.scales.x.max = Math.max(1, m.steps);
-        chart.options.plugins.vlines = lines;
-        refresh(chart, { datasets, ariaLabel: aria });
-      }
+      chart = drawSteps(chart, figure.canvas, { datasets, aria, xTitle: t('FINITE_X'), y: axis('', { min: 0 }), xMax: Math.max(1, m.steps), vlines: { at: [m.at] } });
       figure.setTable(
         dataTable({
           caption: t('FINITE_X'),
@@ -181,6 +245,47 @@ export default {
         }),
       );
       renderModes(m);
+      renderEntropy(m);
+    };
+
+    const renderEntropy = (m) => {
+      const e = m.mechanism;
+      const series = [
+        { label: t('finite.entropy.exact'), key: 'exactChange' },
+        { label: t('finite.entropy.predicted'), key: 'predictedChange' },
+      ];
+      const datasets = stepLines(series.map((s) => ({ label: s.label, y: (j) => e[s.key][j] })), e.step);
+      const last = e.step.length - 1;
+      const aria = last < 0
+        ? t('finite.entropy.ariaEmpty')
+        : t('finite.entropy.aria', {
+          last: e.step[last],
+          e0: sig(e.exactChange[0]),
+          e1: sig(e.exactChange[last]),
+          p0: sig(e.predictedChange[0]),
+          p1: sig(e.predictedChange[last]),
+          diff: sig(Math.max(...e.difference.map(Math.abs))),
+        });
+      entropyChart = drawSteps(entropyChart, entropyFigure.canvas, { datasets, aria, xTitle: t('FINITE_X'), y: axis(t('finite.entropy.y')), xMax: Math.max(1, m.steps - 1) });
+      entropyFigure.setTable(
+        dataTable({
+          caption: t('finite.entropy.title'),
+          className: 'entropy-table',
+          columns: [
+            { label: t('FINITE_X'), numeric: true },
+            { label: t('finite.entropy.colExact'), numeric: true },
+            { label: t('finite.entropy.predicted'), numeric: true },
+            { label: t('finite.entropy.colDifference'), numeric: true },
+          ],
+          rows: e.step.map((step, j) => [
+            { text: String(step), value: step, header: true },
+            { text: sig(e.exactChange[j]), value: e.exactChange[j] },
+            { text: sig(e.predictedChange[j]), value: e.predictedChange[j] },
+            { text: sig(e.difference[j]), value: e.difference[j] },
+          ]),
+        }),
+      );
+      entropyLine.textContent = entropySentence(entropyClaim(e), t);
     };
 
     const rowCells = (row) => [
@@ -272,6 +377,7 @@ export default {
       destroy: () => {
         chart?.destroy();
         modesChart?.destroy();
+        entropyChart?.destroy();
       },
     };
   },
