@@ -20,10 +20,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CACHE_ID = 'grpo-lab';
 
 // What the course page, the embed page and the training worker can load. Not precached: the
-// instructor page (used online, and rewritten by tools/package.mjs), developer docs, licences,
-// and what tools/package.mjs adds to a packaged site (downloads/, host config).
+// instructor page (used online, and rewritten by tools/package.mjs), the glossary (read by
+// tests/node/glossary.test.mjs, never by a page), developer docs, licences, and what
+// tools/package.mjs adds to a packaged site (downloads/, host config).
 const PRECACHE = ['*.html', 'favicon.svg', 'css/*.css', 'js/**/*.js', 'core/*.{js,wasm}', 'vendor/**/*.{js,css,woff2}', 'data/*.json'];
-const NOT_PRECACHED = ['teacher.html', 'js/teacher.js', 'css/teacher.css', 'sw.js', 'downloads/**'];
+const NOT_PRECACHED = ['teacher.html', 'js/teacher.js', 'js/i18n/glossary.js', 'css/teacher.css', 'sw.js', 'downloads/**'];
 
 /** A file's subresource integrity value (what fetch() checks the downloaded bytes against). */
 export const integrityOf = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;

@@ -33,7 +33,7 @@ test('every {n#noun} names a plural entry of its language', () => {
 test('Russian counts read right: the TRL batch note, a seed batch, progress, a warning', () => {
   setLanguage('ru');
   try {
-    assert.match(t('train.real.batchNote', { prompts: 16, group: 4, completions: 64 }), /семплирует 16 промптов × 4 ответа = 64 ответа;/);
+    assert.match(t('train.real.batchNote', { prompts: 16, group: 4, completions: 64 }), /сэмплирует 16 промптов × 4 ответа = 64 ответа;/);
     assert.match(t('train.real.batchNote', { prompts: 21, group: 3, completions: 63 }), /21 промпт × 3 ответа = 63 ответа;/);
     assert.equal(t('compare.batchShort', { n: 1 }), 'среднее по 1 сиду');
     assert.equal(t('compare.batchShort', { n: 16 }), 'среднее по 16 сидам');
