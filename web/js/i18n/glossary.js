@@ -78,6 +78,27 @@ export const GLOSSARY = [
     why: 'a response cut by the length limit is обрезанный everywhere (verifier status, maskTruncated); клиппинг is the ratio\'s',
   },
   {
+    id: 'train',
+    en: { term: 'train', pattern: 'train', rejected: [] },
+    ru: {
+      term: 'train',
+      pattern: 'train(?:-промпт\\p{L}*)?',
+      rejected: ['обучающ\\p{L}* (?:промпт|задач)\\p{L}*', 'обучение, (?:до|после)'],
+    },
+    why: 'the split is named as in the notebook\'s charts (BEFORE_TRAIN «до RL, train») and its tables: train-промпт, not обучающий промпт in one place and train in the next',
+  },
+  {
+    id: 'heldout',
+    en: { term: 'held-out', pattern: 'held-out', rejected: ['heldout', 'test prompts?'] },
+    ru: {
+      term: 'held-out',
+      pattern: 'held-out(?:-промпт\\p{L}*)?',
+      // отложенные записи (library.quarantined) are records set aside, another thing
+      rejected: ['отложенн\\p{L}* (?:промпт|задач|\\(held-out\\))\\p{L}*', 'отложенные, (?:до|после)'],
+    },
+    why: 'as train: the notebook\'s label (BEFORE_HELDOUT «до RL, held-out»), 34 uses against 8 отложенные',
+  },
+  {
     id: 'advantage',
     en: { term: 'advantage', pattern: 'advantages?', rejected: [] },
     ru: { term: 'преимущество', pattern: 'преимуществ\\p{L}*', rejected: ['выгод\\p{L}*'] },
