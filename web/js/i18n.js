@@ -84,6 +84,18 @@ export function pluralForm(forms, count, lang = current) {
   return list[index] ?? list[list.length - 1];
 }
 
+// Numbers in page text: a decimal point in every language, as in the formulas, tables (dom.js
+// fmt, short) and code beside them ("ε 0.28", not "0,28"); digits grouped as the language groups
+// them. Intl.NumberFormat alone would write Russian's decimal comma: every number that needs a
+// locale (unit names, grouping) goes through formatNumber, never Intl or toLocaleString directly.
+const DECIMAL_POINT = { en: '.', ru: '.' };
+
+/** `value` as `lang` writes it in page text (Intl.NumberFormat `options`, our decimal point). */
+export function formatNumber(value, options = {}, lang = current) {
+  const parts = new Intl.NumberFormat(lang, options).formatToParts(value);
+  return parts.map((part) => (part.type === 'decimal' ? DECIMAL_POINT[lang] ?? '.' : part.value)).join('');
+}
+
 function plurals(text, params, lang, dictionary = DICTIONARIES[lang]) {
   return text.replace(/\{(\w+)#([\w.]+)\}/g, (whole, name, noun) => {
     if (!Object.hasOwn(params, name)) return whole;

@@ -1,6 +1,6 @@
 // Section 0, reproducible setup: profile, seed and language; what runs where.
 import { h, field, bindForm, dataTable } from '../dom.js';
-import { LANGUAGES } from '../i18n.js';
+import { LANGUAGES, formatNumber } from '../i18n.js';
 import { notice } from './common.js';
 import { SEED_FIELD, SETUP_SCHEMA } from '../training/run-config.js';
 import { offlineStatus, onOfflineChange } from '../offline.js';
@@ -26,7 +26,7 @@ function coreVersion(core) {
 /** The "Works offline" cell: what js/offline.js knows of this page, nothing more. */
 function offlineText(t, lang, status) {
   if (status.state !== 'active') return t(`setup.where.offline.${status.state}`, { message: status.message ?? '' });
-  const size = status.bytes === null ? '…' : new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(status.bytes / 1e6);
+  const size = status.bytes === null ? '…' : formatNumber(status.bytes / 1e6, { maximumFractionDigits: 1 }, lang);
   const active = t('setup.where.offline.active', { files: status.files, size });
   return status.refused ? `${active}; ${t('setup.where.offline.refused')}` : active;
 }

@@ -2,6 +2,7 @@
 // their check (named, with the reason; "Clear the library" removes them), the last run shown but
 // too large to keep (and why), and a database this page cannot use, with "Reset the library".
 import { h } from '../dom.js';
+import { formatNumber } from '../i18n.js';
 import { plainText } from '../quote.js';
 import { errorText } from '../core-errors.js';
 import * as library from './run-library.js';
@@ -13,7 +14,7 @@ export function libraryNotes(ctx, { refresh }) {
   const { t } = ctx;
   const el = h('div', { class: 'library-notes' });
   let failure = null;
-  const mib = (bytes) => new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 2 }).format(bytes / (1024 * 1024));
+  const mib = (bytes) => formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 2 }, ctx.lang);
 
   const resetButton = () => {
     const button = h('button', { type: 'button', dataset: { action: 'reset-library' }, text: t('library.reset') });

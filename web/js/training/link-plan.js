@@ -5,6 +5,7 @@
 // LINK_BUDGET_SECONDS. The panel asks before training any of it (docs/limits.md, "A comparison
 // in the link").
 import { seedList } from './seed-batch.js';
+import { formatNumber } from '../i18n.js';
 
 /** A link trains at most this many estimated seconds (one core of the build machine) without a warning. */
 export const LINK_BUDGET_SECONDS = 300;
@@ -82,5 +83,5 @@ export function linkPlan(core, parsed, stored) {
 export function formatWork(seconds, lang = 'en') {
   const [unit, size] = [['year', 365 * 86400], ['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]].find(([, s]) => seconds >= 1.5 * s) ?? ['second', 1];
   const value = seconds / size;
-  return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
+  return formatNumber(value, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: value < 10 ? 1 : 0 }, lang);
 }
