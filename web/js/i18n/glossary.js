@@ -93,6 +93,12 @@ export const GLOSSARY = [
     why: 'the standard Russian RL term for A (преимущество), used throughout',
   },
   {
+    id: 'estimator',
+    en: side('advantage estimator', 'advantage estimators?'),
+    ru: side('оценка преимущества', 'оценк\\p{L}* преимуществ\\p{L}*', 'оценщик\\p{L}*', 'оцениват\\p{L}*'),
+    why: 'section 6\'s field and the compare panel say «оценка преимущества»; оценщик (twice, in verl\'s notes) named the same option',
+  },
+  {
     id: 'policy',
     en: side('policy', 'polic(?:y|ies)'),
     ru: side('политика', 'политик\\p{L}*', 'стратеги\\p{L}*'),
