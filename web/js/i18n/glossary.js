@@ -99,6 +99,18 @@ export const GLOSSARY = [
     why: 'section 6\'s field and the compare panel say «оценка преимущества»; оценщик (twice, in verl\'s notes) named the same option',
   },
   {
+    id: 'learningRate',
+    en: side('learning rate', 'learning rates?', 'step sizes?'),
+    ru: side('скорость обучения', 'скорост\\p{L}* обучения', 'шаг\\p{L}* обучения', 'темп\\p{L}* обучения'),
+    why: 'скорость обучения is the Russian for lr (section 6\'s learningRate, the hot-lr preset); шаг stays one Adam or exact step, so section 5 said «шаг обучения η» beside «каждый шаг»',
+  },
+  {
+    id: 'klPenalty',
+    en: side('KL penalty', 'KL penalty', 'KL-penalty'),
+    ru: side('штраф KL', 'штраф\\p{L}* KL', 'KL-штраф\\p{L}*'),
+    why: 'one word order, as член KL (the KL term) and the presets say',
+  },
+  {
     id: 'policy',
     en: side('policy', 'polic(?:y|ies)'),
     ru: side('политика', 'политик\\p{L}*', 'стратеги\\p{L}*'),
