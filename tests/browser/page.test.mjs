@@ -524,6 +524,14 @@ describe('course page, Russian and URL state', () => {
     assert.deepEqual(header, ['p', 'P_info, G=8', ru['groups.col.draws']]);
     assert.equal(await page.locator(`${section('verifier')} table.verifier-cases tbody tr:nth-child(4) td:nth-child(6)`).textContent(), ru['verifier.status.no_answer']);
     assert.match(await page.locator(section('setup')).textContent(), new RegExp(ru.REAL_MODEL_SKIPPED.slice(0, 30)));
+    // Russian text writes numbers with a decimal point (docs/DEVELOPING.md): no digit,digit outside code.
+    const numbers = await page.evaluate(() => {
+      const app = document.querySelector('#app').cloneNode(true);
+      for (const node of app.querySelectorAll('code, pre, .katex, input, textarea')) node.remove();
+      return { commas: app.textContent.match(/\d+,\d+/g) ?? [], points: (app.textContent.match(/\d\.\d/g) ?? []).length };
+    });
+    assert.deepEqual(numbers.commas, []);
+    assert.ok(numbers.points > 20, `${numbers.points} decimal points in the Russian page's text`);
     // Focus stays on the switch, and switching back works.
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.lang), 'ru');
     await page.click('.lang-switch [data-lang="en"]');
