@@ -144,6 +144,7 @@ export const GLOSSARY = [
     id: 'completion',
     en: side('response', 'responses?'),
     ru: side('ответ', 'ответ\\p{L}*', 'завершени\\p{L}*', 'продолжени\\p{L}*'),
+    // English still says response, answer and (as TRL and the core's warnings do) completion: not yet one word
     why: 'a sampled completion is «ответ» (the plural table has ответ|ответа|ответов); завершение is a literal calque of completion',
   },
   {
