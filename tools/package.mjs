@@ -29,8 +29,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB = join(ROOT, 'web');
 const SINGLE_CORE = join(ROOT, 'build', 'wasm', 'single', 'grpo_core.js');
 const LANGS = ['en', 'ru'];
-// Files of web/ that are not part of the site (docs for developers).
-const NOT_SITE = new Set(['README.md']);
+// Files of web/ that are not part of the site (docs for developers; the glossary, read by tests).
+const NOT_SITE = new Set(['README.md', 'js/i18n/glossary.js']);
 // Files of the site that are not part of the SCORM package (instructor tools, host config).
 const NOT_SCORM = new Set(['teacher.html', 'js/teacher.js', 'css/teacher.css', '_headers', '.htaccess']);
 // Sections that show the training run: their single files carry the precomputed run.
