@@ -40,6 +40,8 @@ for (const width of [1280, 390]) {
     }, canvas);
     await page.mouse.click(info.x, info.y);
     await page.waitForSelector('section#coverage figure[data-chart="coverage"] .answer-panel:not([hidden])');
+    // The docked run bar would cover the figure's lower part in an element screenshot.
+    await page.addStyleTag({ content: '.run-dock { display: none !important; }' });
     const name = `${values.out}/histo-${values.tag}-${lang}-${width}.png`;
     await page.locator('section#coverage figure[data-chart="coverage"]').screenshot({ path: name });
     console.log(name, `${info.rows} prompts, ${info.pitch.toFixed(1)} px a prompt, scrolls: ${info.scrolls}, clicked ${info.label}`);

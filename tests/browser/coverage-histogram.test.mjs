@@ -21,7 +21,7 @@ const CANVAS = 'section#coverage figure[data-chart="coverage"] canvas';
 const PANEL = 'section#coverage figure[data-chart="coverage"] .answer-panel';
 
 /** Clicks (or taps) the middle of bar `index`'s column, near the axis (a lost prompt's after bar is 0 high). */
-async function clickBar(page, index, { tap = false } = {}) {
+async function clickBar(page, index, { tap = false, selector = CANVAS } = {}) {
   const point = await page.evaluate(
     ({ selector, i }) => {
       const canvas = document.querySelector(selector);
@@ -33,14 +33,14 @@ async function clickBar(page, index, { tap = false } = {}) {
       const rect = canvas.getBoundingClientRect();
       return { x: rect.left + x, y: rect.top + chart.chartArea.bottom - 4 };
     },
-    { selector: CANVAS, i: index },
+    { selector, i: index },
   );
   if (tap) await page.touchscreen.tap(point.x, point.y);
   else await page.mouse.click(point.x, point.y);
 }
 
 /** The open panel as text: its prompt id, its sentence and its table's rows of cells. */
-const panelState = (page) =>
+const panelState = (page, panelSelector = PANEL) =>
   page.evaluate((selector) => {
     const panel = document.querySelector(selector);
     return {
@@ -49,12 +49,12 @@ const panelState = (page) =>
       sentence: panel?.querySelector('.answer-sentence')?.textContent ?? '',
       rows: [...(panel?.querySelectorAll('.answer-table tbody tr') ?? [])].map((tr) => [...tr.children].map((cell) => cell.textContent.trim())),
     };
-  }, PANEL);
+  }, panelSelector);
 
 /** What the panel must show for a prompt of `result`, in the current language of `t`. */
-function expected(result, promptId) {
-  const before = answersOf(result.beforeTrainByPrompt, promptId);
-  const after = answersOf(result.afterTrainByPrompt, promptId);
+function expected(result, promptId, split = 'Train') {
+  const before = answersOf(result[`before${split}ByPrompt`], promptId);
+  const after = answersOf(result[`after${split}ByPrompt`], promptId);
   const correct = before?.[0]?.answer ?? after?.[0]?.answer ?? '?';
   const text = (v) => (v === 'other' ? t('train.answers.inOther') : String(v));
   return {
@@ -104,6 +104,15 @@ for (const lang of ['en', 'ru']) {
 
     await page.click(`${PANEL} [data-action="close-answers"]`);
     assert.equal((await panelState(page)).hidden, true, 'Close hides it');
+
+    // The held-out chart has its own panel.
+    const held = coverageByBefore(run.beforeHeldoutByPrompt, run.afterHeldoutByPrompt);
+    const heldPanel = 'section#coverage figure[data-chart="coverage-heldout"] .answer-panel';
+    await clickBar(page, 0, { selector: 'section#coverage figure[data-chart="coverage-heldout"] canvas' });
+    await page.waitForSelector(`${heldPanel}:not([hidden])`);
+    shown = await panelState(page, heldPanel);
+    assert.equal(shown.promptId, String(held[0].promptId));
+    assert.deepEqual({ sentence: shown.sentence, rows: shown.rows }, expected(run, held[0].promptId, 'Heldout'));
     assert.deepEqual(problems, { console: [], page: [], csp: [], outside: [] });
     await page.close();
     setLanguage('en');
