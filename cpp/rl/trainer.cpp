@@ -212,12 +212,15 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
   double tokens = 0, entropy = 0, reward = 0, correct = 0, pass = 0;
   for (std::size_t p = 0; p < prompts.size(); ++p) {
     int prompt_correct = 0;
+    std::vector<std::pair<std::string, std::string>> answers;  // {status, wrong answer}
     for (int g = 0; g < samples; ++g) {
       const std::size_t j = p * samples + g;
       Scored score =
           task.score(sampled.tokens[j], sampled.terminated[j], prompts[p], config.format_weight);
       task_reward(score, static_cast<int>(sampled.tokens[j].size()), config);
       prompt_correct += score.accuracy;
+      answers.emplace_back(status_name(score.status),
+                           score.status == VerifierStatus::Incorrect ? score.answer : "");
       reward += score.reward;
       tokens += static_cast<double>(sampled.tokens[j].size());
       for (double h : sampled.entropy[j]) entropy += h;
@@ -225,6 +228,7 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
     correct += prompt_correct;
     metrics.by_prompt.push_back(static_cast<double>(prompt_correct) / samples);
     metrics.by_prompt_successes.push_back(prompt_correct);
+    metrics.by_prompt_answers.push_back(answer_histogram(answers, prompts[p].answer));
     pass += samples >= 4 ? pass_at_k_unbiased(samples, prompt_correct, 4) : 0.0;
   }
   metrics.samples = samples;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/prompt_coverage.h"
 #include "rl/adam.h"
 #include "rl/arithmetic_task.h"
 #include "rl/experiment_config.h"
@@ -31,6 +32,8 @@ struct GenerationMetrics {
   std::vector<double> by_prompt;  // per-prompt accuracy, in prompt order
   std::vector<long long> by_prompt_successes;  // per-prompt correct answers of `samples`
   int samples = 0;                             // fresh answers per prompt
+  // Per prompt, the histogram of its answers (core/prompt_coverage.h answer_histogram).
+  std::vector<std::vector<AnswerBin>> by_prompt_answers;
 };
 
 // One row of the per-update history (all numbers of that update).

@@ -239,10 +239,21 @@ export interface Metrics {
   passAt4: number;
 }
 
+/** One bin of a prompt's answer histogram (docs/coverage.md, "Answer histograms"). */
+export interface AnswerBin {
+  /** A verifier status, or "other" (the wrong answers beyond the kept bins). */
+  kind: 'correct' | 'incorrect' | 'no_answer' | 'invalid' | 'truncated' | 'other';
+  /** correct: the prompt's answer; incorrect: the verifier's extracted answer; absent otherwise. */
+  answer?: string;
+  count: number;
+}
+
 export interface PromptAccuracy {
   promptId: number;
   prompt: string;
   accuracy: number;
+  /** The prompt's answers among the evaluation's samples: the correct bin first (count = successes), at most 4 more and "other"; counts sum to finalEvalSamples. Absent in a run saved before it. */
+  answers?: AnswerBin[];
 }
 
 /** One update of a run (NaN where a metric has no value, e.g. ratios with no unmasked token). */

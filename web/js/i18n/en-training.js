@@ -231,6 +231,30 @@ export default {
     '✗ and a red outline: the prompt was solved at least once before RL and never in the samples after it ({lost} such {lost#prompt}).',
   'train.coverage.lostMark':
     '✗ lost',
+  'train.answers.hint':
+    'Click or tap a prompt’s bars (or focus the chart, move with ← →, press Enter) to see its answers before and after RL.',
+  'train.answers.title': 'Answers to {prompt}',
+  'train.answers.close': 'Close',
+  'train.answers.caption': 'Answers to {prompt}, before and after RL',
+  'train.answers.colAnswer': 'answer',
+  'train.answers.correctMark': '✓ correct',
+  'train.answers.other': 'other answers',
+  'train.answers.inOther': 'in “other”',
+  'train.answers.afterCorrect': 'After RL {n} of {samples} {samples#answer} {n#was} {answer}, the correct answer.',
+  'train.answers.afterWrong': 'After RL {n} of {samples} {samples#answer} {n#was} {answer} (wrong; the correct answer is {correct}).',
+  'train.answers.afterStatus': 'After RL the most common outcome was “{status}”: {n} of {samples} {samples#answer} (the correct answer is {correct}).',
+  'train.answers.afterPending': 'After RL: when the run ends.',
+  'train.answers.before': 'Before RL, {c} of {samples} {c#was} {correct}.',
+  'train.answers.beforeWith': 'Before RL, {c} of {samples} {c#was} {correct} and {w} {w#was} {answer}.',
+  'train.answers.beforeRare': 'Before RL, {c} of {samples} {c#was} {correct}; {answer} was not among the most common answers.',
+  'train.answers.beforeNever': 'Before RL, {c} of {samples} {c#was} {correct} and none was {answer}.',
+  'train.answers.beforeWithStatus': 'Before RL, {c} of {samples} {c#was} {correct} and {w} {w#was} “{status}”.',
+  'train.answers.beforeRareStatus': 'Before RL, {c} of {samples} {c#was} {correct}; “{status}” was not among the most common outcomes.',
+  'train.answers.beforeNeverStatus': 'Before RL, {c} of {samples} {c#was} {correct} and none was “{status}”.',
+  'train.answers.beforeMissing': 'Before RL: not recorded for this run.',
+  'train.answers.notRecorded':
+    'Not recorded for this run: it was saved before the page kept each prompt’s answers (its bars still show the accuracy). Run it again to see them.',
+  'plural.was': 'was|were',
   'train.split.train':
     'train',
   'train.split.heldout':

@@ -231,6 +231,31 @@ export default {
     '✗ и красная рамка: промпт решён хотя бы раз до RL и ни разу — в ответах после него (таких промптов: {lost}).',
   'train.coverage.lostMark':
     '✗ потерян',
+  'train.answers.hint':
+    'Нажмите на столбцы промпта (или выберите график клавишей Tab, стрелками ← → и Enter), чтобы увидеть его ответы до и после RL.',
+  'train.answers.title': 'Ответы на {prompt}',
+  'train.answers.close': 'Закрыть',
+  'train.answers.caption': 'Ответы на {prompt} до и после RL',
+  'train.answers.colAnswer': 'ответ',
+  'train.answers.correctMark': '✓ верный',
+  'train.answers.other': 'прочие ответы',
+  'train.answers.inOther': 'в «прочих»',
+  'train.answers.afterCorrect': 'После RL {n} из {samples} {samples#answerOf} — {answer}, верный ответ.',
+  'train.answers.afterWrong': 'После RL {n} из {samples} {samples#answerOf} — {answer} (неверно; верный ответ — {correct}).',
+  'train.answers.afterStatus': 'После RL чаще всего — «{status}»: {n} из {samples} {samples#answerOf} (верный ответ — {correct}).',
+  'train.answers.afterPending': 'После RL — когда запуск закончится.',
+  'train.answers.before': 'До RL верный ответ {correct} — в {c} из {samples}.',
+  'train.answers.beforeWith': 'До RL верный ответ {correct} — в {c} из {samples}, ответ {answer} — в {w}.',
+  'train.answers.beforeRare': 'До RL верный ответ {correct} — в {c} из {samples}, а ответа {answer} не было среди частых.',
+  'train.answers.beforeNever': 'До RL верный ответ {correct} — в {c} из {samples}, а ответа {answer} не было ни разу.',
+  'train.answers.beforeWithStatus': 'До RL верный ответ {correct} — в {c} из {samples}, «{status}» — в {w}.',
+  'train.answers.beforeRareStatus': 'До RL верный ответ {correct} — в {c} из {samples}, а исхода «{status}» не было среди частых.',
+  'train.answers.beforeNeverStatus': 'До RL верный ответ {correct} — в {c} из {samples}, а исхода «{status}» не было ни разу.',
+  'train.answers.beforeMissing': 'До RL — не записано для этого запуска.',
+  'train.answers.notRecorded':
+    'Для этого запуска ответы не записаны: он сохранён до того, как страница стала хранить ответы каждого промпта (столбцы выше по-прежнему показывают точность). Запустите его снова, чтобы их увидеть.',
+  // English's verb agreement in the answer sentences; the Russian ones use a dash, no verb.
+  'plural.was': 'был|было|было|было',
   'train.split.train':
     'train',
   'train.split.heldout':
