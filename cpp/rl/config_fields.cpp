@@ -274,6 +274,8 @@ std::vector<FieldSpec> build_table() {
   group = "evaluation";
   add(int_field("evalSamples", 1, 64, 4, 4, nullptr, GRPO_WHOLE(eval_samples)));
   add(int_field("finalEvalSamples", 4, 256, 64, 64, nullptr, GRPO_WHOLE(final_eval_samples)));
+  // Lab-only (TRL has none): the entropy-mechanism columns of the history (trainer.h).
+  add(bool_field("entropyMechanism", false, nullptr, GRPO_WHOLE(entropy_mechanism)));
   return t;
 }
 
