@@ -78,6 +78,23 @@ TEST_CASE("entropyMechanism: the prediction's error shrinks when the learning ra
   CHECK(first > 2.0);
   CHECK(error_full > error_half);
   CHECK(error_full / change_full > error_half / change_half);
+
+  // One optimizer step per update: update 1 is Adam's first step, lr times the sign of the
+  // gradient per parameter (m / sqrt(v) = g / |g|), so at lr/2 it is exactly half the step and
+  // the error, second order in the step, about a quarter.
+  config = smoke_with_mechanism();
+  config.updates = 1;
+  config.update_epochs = 1;
+  const std::vector<grpo::HistoryRow> one = history_of(config);
+  config.learning_rate /= 2;
+  const std::vector<grpo::HistoryRow> one_half = history_of(config);
+  const double single = std::abs(error_of(one[0])) / std::abs(error_of(one_half[0]));
+  WARN("one optimizer step: error " << error_of(one[0]) << " at lr, " << error_of(one_half[0])
+                                    << " at lr/2, ratio " << single << "; step " << one[0].step_norm
+                                    << " vs " << one_half[0].step_norm);
+  CHECK_THAT(one_half[0].step_norm, Catch::Matchers::WithinRel(one[0].step_norm / 2, 1e-3));
+  CHECK(single > 3.0);
+  CHECK(single < 5.0);
 }
 
 TEST_CASE("entropyMechanism: Cov(log pi, A) over the loss-mask tokens of the update's batch",
