@@ -3,11 +3,11 @@
 // measured change on the probe set, the first-order prediction and Cov(log pi, A) from the
 // run's history, and the sentence under it says what those numbers say. Without the option the
 // chart says how to turn it on. Saves test-results/page/section7-entropy-mechanism-{en,ru}.png.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, launchBrowser, openPage, startServer } from './helpers.mjs';
+import { ROOT, openPage, useServerAndBrowser } from './helpers.mjs';
 import { mechanismClaim, mechanismSentence } from '../../web/js/training/entropy-mechanism.js';
 import { dictionaryText } from '../../web/js/i18n.js';
 import en from '../../web/js/i18n/en.js';
@@ -21,16 +21,8 @@ const SHOTS = join(ROOT, 'test-results', 'page');
 const DICT = { en: { ...en, ...enVerdicts, ...enTraining }, ru: { ...ru, ...ruVerdicts, ...ruTraining } };
 const UPDATES = 12;
 
-let server;
-let browser;
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser({ viewport: { width: 1280, height: 900 } })]);
-  mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser({ viewport: { width: 1280, height: 900 } });
+mkdirSync(SHOTS, { recursive: true });
 
 /** Section 7's mechanism figure as drawn: its series, notes and the run's history. */
 function readMechanism(page) {
@@ -53,8 +45,8 @@ function readMechanism(page) {
 for (const lang of ['en', 'ru']) {
   test(`${lang}: entropyMechanism from the form draws why entropy falls, and the sentence says the numbers`, async () => {
     const dict = DICT[lang];
-    const { page, problems } = await openPage(browser.context, server.origin);
-    await page.goto(`${server.origin}/index.html#lang=${lang}&rl.updates=${UPDATES}&rl-loop`);
+    const { page, problems } = await openPage(env.browser.context, env.server.origin);
+    await page.goto(`${env.server.origin}/index.html#lang=${lang}&rl.updates=${UPDATES}&rl-loop`);
     await page.waitForSelector('section#rl-loop[data-rendered="true"] .run-bar[data-phase="precomputed"]', { timeout: 60000 });
     // The precomputed run has no mechanism columns: the chart says how to turn it on.
     await page.evaluate(() => document.getElementById('updates').scrollIntoView({ behavior: 'instant' }));
