@@ -27,8 +27,10 @@ double error_of(const grpo::HistoryRow& row) {
 
 }  // namespace
 
+// Whole runs: natively only ([sweep], as test_trainer.cpp's); WASM runs the first in
+// tests/node/entropy-mechanism.test.mjs.
 TEST_CASE("entropyMechanism: the prediction has the measured change's sign on >= 80% of updates",
-          "[entropy][trainer]") {
+          "[entropy][trainer][sweep]") {
   const std::vector<grpo::HistoryRow> history = history_of(smoke_with_mechanism());
   int agree = 0, stepped = 0, cov_positive = 0;
   double measured = 0, predicted = 0;
@@ -52,7 +54,7 @@ TEST_CASE("entropyMechanism: the prediction has the measured change's sign on >=
 }
 
 TEST_CASE("entropyMechanism: the prediction's error shrinks when the learning rate is halved",
-          "[entropy][trainer]") {
+          "[entropy][trainer][sweep]") {
   grpo::ExperimentConfig config = smoke_with_mechanism();
   config.updates = 20;
   const std::vector<grpo::HistoryRow> full = history_of(config);
