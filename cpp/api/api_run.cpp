@@ -399,7 +399,13 @@ Json read_history(const Json& run, const RunContext& context) {
                           {"samplingLogpDifferenceMean", kSpecial, kAdded},
                           {"samplingLogpDifferenceMax", kSpecial, kAdded},
                           {"entropyCoef", kNonNegative, kAdded},
-                          {"correctnessInformativeFraction", kFraction, kAdded}};
+                          {"correctnessInformativeFraction", kFraction, kAdded},
+                          // entropyMechanism's columns (only in a run with it on)
+                          {"probeEntropy", kSpecial, kAdded},
+                          {"probeEntropyChange", kSpecial, kAdded},
+                          {"probeEntropyPrediction", kSpecial, kAdded},
+                          {"stepNorm", kSpecial, kAdded},
+                          {"logpAdvantageCov", kSpecial, kAdded}};
   Json out = Json::array();
   out.get_ref<Json::array_t&>().reserve(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {

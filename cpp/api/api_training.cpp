@@ -107,6 +107,13 @@ Json history_json(const HistoryRow& r) {
     out["samplingLogpDifferenceMean"] = encode_number(r.sampling_logp_difference_mean);
     out["samplingLogpDifferenceMax"] = encode_number(r.sampling_logp_difference_max);
   }
+  if (r.has_entropy_mechanism) {  // entropyMechanism on (trainer.h); absent otherwise
+    out["probeEntropy"] = encode_number(r.probe_entropy);
+    out["probeEntropyChange"] = encode_number(r.probe_entropy_change);
+    out["probeEntropyPrediction"] = encode_number(r.probe_entropy_prediction);
+    out["stepNorm"] = encode_number(r.step_norm);
+    out["logpAdvantageCov"] = encode_number(r.logp_advantage_cov);
+  }
   return out;
 }
 

@@ -71,6 +71,33 @@ std::vector<MiniBatch> split_generation(const TokenRows& prompts, const TokenRow
   return out;
 }
 
+// entropyMechanism: Cov(log pi, A) over the parts' loss-mask tokens (truncated rows out when
+// mask_truncated), log pi the learner's before any step (old_logp), A the row's advantage; plain
+// means, two passes; 0 without a token.
+double logp_advantage_cov(const std::vector<MiniBatch>& parts,
+                          const std::vector<double>& advantages, bool mask_truncated) {
+  double count = 0, sum_lp = 0, sum_a = 0, sum_product = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    const double mean_lp = count > 0 ? sum_lp / count : 0.0;
+    const double mean_a = count > 0 ? sum_a / count : 0.0;
+    for (const MiniBatch& part : parts)
+      for (std::size_t k = 0; k < part.completions.size(); ++k) {
+        if (mask_truncated && part.inputs.truncated[k]) continue;
+        const double a = advantages[part.rows.empty() ? k : static_cast<std::size_t>(part.rows[k])];
+        for (double lp : (*part.inputs.old_logp)[k]) {
+          if (pass == 0) {
+            count += 1;
+            sum_lp += lp;
+            sum_a += a;
+          } else {
+            sum_product += (lp - mean_lp) * (a - mean_a);
+          }
+        }
+      }
+  }
+  return count > 0 ? sum_product / count : 0.0;
+}
+
 }  // namespace
 
 ObjectiveConfig objective_config(const ExperimentConfig& config) {
@@ -275,6 +302,15 @@ Experiment::Experiment(const ExperimentConfig& config)
   for (const Prompt& prompt : prompts_)
     (prompt.split == "train" ? train_ : heldout_).push_back(prompt);
 
+  if (config_.entropy_mechanism) {
+    const Task& task = task_of(config_.task);
+    Rng probe_rng = Rng(config_.seed).fork(8);  // not rng_: the run's streams stay as they were
+    for (const Prompt& prompt : heldout_.empty() ? train_ : heldout_) {
+      probe_prompts_.push_back(prompt.tokens);
+      probe_completions_.push_back(task.demonstration(prompt, 1.0, probe_rng));
+    }
+  }
+
   Rng init_rng = rng_.fork(5);
   policy_.reset_parameters(init_rng);
   warm_up();
@@ -359,6 +395,33 @@ void Experiment::after_optimizer_step(double effective_entropy) {
   }
 }
 
+double Experiment::probe_entropy(std::vector<double>* gradient) {
+  PolicyOutput out;
+  policy_.forward(probe_prompts_, probe_completions_, config_.temperature, out);
+  double tokens = 0, sum = 0;
+  for (const auto& row : out.entropy)
+    for (double h : row) {
+      sum += h;
+      tokens += 1;
+    }
+  if (gradient != nullptr && tokens > 0) {
+    // d(mean entropy)/d entropy[j][t] = 1/tokens, no log-prob term: backward gives grad_theta H.
+    Ragged dlogp(out.logp.size()), dentropy(out.entropy.size());
+    for (std::size_t j = 0; j < out.entropy.size(); ++j) {
+      dlogp[j].assign(out.entropy[j].size(), 0.0);
+      dentropy[j].assign(out.entropy[j].size(), 1.0 / tokens);
+    }
+    const std::vector<float> kept = policy_.grads();  // the trainer's gradients stay as they were
+    policy_.zero_grad();
+    policy_.backward(dlogp, &dentropy);
+    gradient->assign(policy_.grads().begin(), policy_.grads().end());
+    policy_.grads() = kept;
+  } else if (gradient != nullptr) {
+    gradient->assign(policy_.num_params(), 0.0);
+  }
+  return tokens > 0 ? sum / tokens : 0.0;
+}
+
 std::vector<Prompt> Experiment::next_prompt_batch() {
   std::vector<Prompt> batch;
   while (batch.size() < static_cast<std::size_t>(config_.prompt_batch)) {
@@ -388,6 +451,14 @@ const HistoryRow& Experiment::step() {
 
 HistoryRow Experiment::update() {
   const int group = config_.objective.group_size;
+  // entropyMechanism: the parameters, the probe's entropy and its gradient before any step.
+  std::vector<float> theta_before;
+  std::vector<double> probe_gradient;
+  double probe_before = 0;
+  if (config_.entropy_mechanism) {
+    theta_before = policy_.params();
+    probe_before = probe_entropy(&probe_gradient);
+  }
   const std::vector<Prompt> batch_prompts = next_prompt_batch();
   Policy& behaviour = sampler();
   last_from_copy_ = &behaviour == &sampler_;
@@ -471,6 +542,9 @@ HistoryRow Experiment::update() {
         row.token_positions += part.positions;
       }
     }
+    if (config_.entropy_mechanism)
+      row.logp_advantage_cov =
+          logp_advantage_cov(parts, advantages, config_.objective.mask_truncated);
     row.ratio_min = std::numeric_limits<double>::infinity();
     row.ratio_max = -std::numeric_limits<double>::infinity();
     row.ratio_mean = 0;
@@ -574,6 +648,20 @@ HistoryRow Experiment::update() {
   }
   if (std::isinf(row.min_length)) row.min_length = 0;
   row.entropy_coef = entropy_coef_;
+  if (config_.entropy_mechanism) {
+    row.has_entropy_mechanism = true;
+    row.probe_entropy = probe_entropy(nullptr);
+    row.probe_entropy_change = row.probe_entropy - probe_before;
+    const std::vector<float>& theta = policy_.params();
+    double prediction = 0, squared = 0;
+    for (std::size_t k = 0; k < theta.size(); ++k) {
+      const double step = static_cast<double>(theta[k]) - static_cast<double>(theta_before[k]);
+      prediction += probe_gradient[k] * step;
+      squared += step * step;
+    }
+    row.probe_entropy_prediction = prediction;
+    row.step_norm = std::sqrt(squared);
+  }
   return row;
 }
 

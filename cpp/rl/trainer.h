@@ -66,6 +66,16 @@ struct HistoryRow {
   double sampling_ratio_min = 1, sampling_ratio_mean = 1, sampling_ratio_max = 1;
   double sampling_logp_difference_mean = 0, sampling_logp_difference_max = 0;
   double entropy_coef = 0;  // entropy_coef: the coefficient after the update's last step
+  // Why entropy falls (config entropyMechanism; has_entropy_mechanism, else the run file leaves
+  // them out). The probe set is fixed (Experiment::probe_entropy); theta is every parameter.
+  bool has_entropy_mechanism = false;
+  double probe_entropy = 0;             // the learner's mean token entropy on it, after the update
+  double probe_entropy_change = 0;      // measured: after - before the update
+  double probe_entropy_prediction = 0;  // first order: grad_theta H(before) . delta theta
+  double step_norm = 0;                 // |delta theta|: every optimizer step of the update
+  // Cov(log pi, A) over the update's loss-mask tokens (truncated rows out when maskTruncated):
+  // the learner's log-prob of each sampled token before the update, its row's advantage.
+  double logp_advantage_cov = 0;
 };
 
 // One sampled response with everything the notebook's inspection table shows.
@@ -174,6 +184,10 @@ class Experiment {
   Policy& sampler();
   // After each optimizer step: the adaptive entropy coefficient and the reference sync.
   void after_optimizer_step(double effective_entropy);
+  // entropyMechanism: the learner's mean token entropy on the probe set (probe_prompts_,
+  // probe_completions_); with `gradient`, also grad_theta of it there (the GRU's entropy
+  // gradient, GruPolicy::backward's dentropy, as the entropy bonus uses it), in double.
+  double probe_entropy(std::vector<double>* gradient);
 
   ExperimentConfig config_;
   Vocab vocab_;
@@ -189,6 +203,10 @@ class Experiment {
   bool last_from_copy_ = false;  // last_sampler()
   RolloutBatch last_rollouts_;
   std::vector<StepRecord> last_steps_;
+  // entropyMechanism's probe set: each held-out prompt (the train prompts when there are none)
+  // with one correct demonstration of the task's teacher, teacher-forced. Drawn once from
+  // Rng(seed).fork(8), a stream of its own: the run's streams and bytes stay as they are.
+  TokenRows probe_prompts_, probe_completions_;
   double entropy_coef_ = 0;  // the entropy bonus's coefficient (adaptive: changes per step)
   // Adaptive control: the previous step's entropy (TRL's _last_world_entropy, which starts at
   // float("inf") so that the first optimizer step applies no bonus).

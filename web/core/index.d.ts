@@ -168,6 +168,8 @@ export interface ExperimentConfig extends TrlLossOptions {
   refModelSyncSteps: number;
   evalSamples: number;
   finalEvalSamples: number;
+  /** Lab-only (TRL has none): the history's entropy-mechanism columns (probeEntropy ...). Off by default. */
+  entropyMechanism: boolean;
 }
 
 /** A profile and any fields to change: the core fills the rest from the profile's defaults. */
@@ -296,6 +298,17 @@ export interface HistoryRow {
   entropyCoef?: number;
   /** Groups whose correctness differs / groups; informativeFraction minus it differ in format (or overlong) alone. Absent before issue 24. */
   correctnessInformativeFraction?: number;
+  /**
+   * Only with entropyMechanism (docs/entropy-mechanism.md, "The GRU"): the learner's mean token
+   * entropy on the fixed probe set after the update, its measured change over the update, the
+   * first-order prediction grad H . delta theta (every optimizer step of the update), |delta theta|,
+   * and Cov(log pi, A) over the batch's loss-mask tokens (the learner's log-probs before the update).
+   */
+  probeEntropy?: number;
+  probeEntropyChange?: number;
+  probeEntropyPrediction?: number;
+  stepNorm?: number;
+  logpAdvantageCov?: number;
 }
 
 export interface Tensor {
