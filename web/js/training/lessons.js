@@ -5,7 +5,7 @@
 // (seed s against seed s + NULL_SEED_OFFSET), so a rule that "shows" by seed-to-seed noise alone
 // is seen. DOM-free and language-free: a sentence is {key, params} (verdicts.js verdictText).
 // Used by section 7's compare panel, tools/lesson-gallery.mjs (`npm run bench`) and the tests.
-import { coverageVerdict, passAtKVerdict, NOISE } from './verdicts.js';
+import { coverageVerdict, passAtKVerdict, verdictText, windowMeans, NOISE } from './verdicts.js';
 
 /** A lesson shows when at least this share of its seeds show the effect (7 of 10). */
 export const SHOWS_SHARE = 0.7;
@@ -16,21 +16,9 @@ export const GALLERY_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 const mean = (values) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 const fixed = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
-/** The mean of a history field over the last quarter of the updates (verdicts.js's window). */
-export function lastWindow(history, key) {
-  const n = Math.max(1, Math.floor(history.length * NOISE.windowFraction));
-  return mean(history.slice(-n).map((row) => row[key]).filter(Number.isFinite));
-}
-/** The same over the first quarter. */
-export function firstWindow(history, key) {
-  const n = Math.max(1, Math.floor(history.length * NOISE.windowFraction));
-  return mean(history.slice(0, n).map((row) => row[key]).filter(Number.isFinite));
-}
-/** The first update whose fresh-generation accuracy reaches `level`, or Infinity. */
-export function updatesTo(history, level) {
-  const row = history.find((r) => r.evalAccuracy >= level);
-  return row ? row.update : Infinity;
-}
+// A history field's mean over the first or the last quarter of the updates (verdicts.js's window).
+const lastWindow = (history, key) => windowMeans(history, key).end;
+const firstWindow = (history, key) => windowMeans(history, key).start;
 
 // The scratch task, as section 6's preset sets it, made cheap enough for a gallery: fewer
 // prompts, updates and final samples (each lesson within about 2 minutes in the page).
@@ -233,9 +221,5 @@ export function lessonVerdict(lesson, pairs) {
   return { kind, count, n, shows, rows, sentence: { key: `lesson.verdict.${kind}`, params }, values: { key: `lesson.${lesson.id}.values`, params: { n, ...values } } };
 }
 
-/** A sentence {key, params} into words; a parameter that is itself {key, params} is put into words first. */
-export function lessonText(t, { key, params = {} }) {
-  const filled = {};
-  for (const [name, value] of Object.entries(params)) filled[name] = value && typeof value === 'object' && 'key' in value ? lessonText(t, value) : value;
-  return t(key, filled);
-}
+/** A lesson's sentence into words (verdictText: its claim, a sentence of its own, first). */
+export const lessonText = verdictText;
