@@ -60,8 +60,8 @@ export default {
   'lesson.coverage.values': 'Means over {n} {n#seed}: share of runs called concentrated {a_concentrated} (A) and {b_concentrated} (B); train prompts solved at least once after RL {a_solved} and {b_solved}; best quarter’s share {a_share} and {b_share}.',
 
   'lesson.passAtK.name': 'pass@k crosses (section 8)',
-  'lesson.passAtK.question': 'On held-out prompts, does the base policy’s pass@k overtake the RL policy’s at large k, where a run stopped after one update does not?',
-  'lesson.passAtK.claim': 'B’s held-out pass@k crosses (RL ahead at small k, the base ahead at larger k, beyond noise) and A’s does not',
+  'lesson.passAtK.question': 'On train prompts, does the base policy’s pass@k overtake the RL policy’s at large k, where a run stopped after one update does not?',
+  'lesson.passAtK.claim': 'B’s pass@k on train prompts crosses (RL ahead at small k, the base ahead at larger k, beyond noise) and A’s does not',
   'lesson.passAtK.values': 'Means over {n} {n#seed}: share of runs whose pass@k crossed {a_crossed} (A) and {b_crossed} (B); the k where B’s crossed {b_k}.',
 
   'lesson.ancestors.name': 'GRPO against its ancestors',

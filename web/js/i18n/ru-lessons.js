@@ -60,8 +60,8 @@ export default {
   'lesson.coverage.values': 'Средние по {n} {n#seedDat}: доля запусков, названных сосредоточенными, {a_concentrated} (A) и {b_concentrated} (B); обучающих промптов, решённых хотя бы раз после RL, {a_solved} и {b_solved}; доля лучшей четверти {a_share} и {b_share}.',
 
   'lesson.passAtK.name': 'pass@k пересекаются (раздел 8)',
-  'lesson.passAtK.question': 'Обгоняет ли на отложенных промптах pass@k базовой политики pass@k политики после RL при больших k, тогда как у запуска, остановленного после одного обновления, — нет?',
-  'lesson.passAtK.claim': 'pass@k B на отложенных промптах пересекаются (при малых k впереди RL, при больших — база, сверх шума), а у A — нет',
+  'lesson.passAtK.question': 'Обгоняет ли на обучающих промптах pass@k базовой политики pass@k политики после RL при больших k, тогда как у запуска, остановленного после одного обновления, — нет?',
+  'lesson.passAtK.claim': 'pass@k B на обучающих промптах пересекаются (при малых k впереди RL, при больших — база, сверх шума), а у A — нет',
   'lesson.passAtK.values': 'Средние по {n} {n#seedDat}: доля запусков с пересечением pass@k {a_crossed} (A) и {b_crossed} (B); k пересечения у B {b_k}.',
 
   'lesson.ancestors.name': 'GRPO против предков',
