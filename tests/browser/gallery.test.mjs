@@ -82,6 +82,30 @@ describe('lessons gallery (section 7)', () => {
     await shootEntry('section#updates figure.compare-figure', 'gallery-adaptive-entropy-chart-ru');
     assert.deepEqual([...problems.console, ...problems.page], []);
   });
+
+  // Every lesson once, on seed 0 (GALLERY_ALL=1: ~5 min on 2 cores, the two scratch lessons most
+  // of it), each entry's verdict against its rule in Node, and a screenshot of every entry after
+  // its run in EN and RU. Not part of the default run: the 2-seed case above stays cheap.
+  it('every lesson after its run on seed 0, EN and RU screenshots', { skip: !process.env.GALLERY_ALL }, async () => {
+    const core = await loadCore();
+    await page.locator('.lang-switch button[data-lang="en"]').click();
+    await page.waitForSelector('html[lang="en"] section#updates[data-rendered="true"] .compare-panel[data-library-count] .lesson-gallery', { state: 'attached', timeout: 30000 });
+    await page.fill('#compare-seeds', '1');
+    const ids = await page.$$eval('.lesson-gallery li.lesson', (items) => items.map((li) => li.dataset.lesson));
+    for (const id of ids) {
+      await page.evaluate(() => delete document.querySelector('.compare-panel').dataset.phase);
+      await page.click(`li.lesson[data-lesson="${id}"] button[data-action="run-lesson"]`);
+      await page.waitForSelector('.compare-panel[data-phase="finished"]', { state: 'attached', timeout: 600000 });
+      const lesson = lessonById(id);
+      const v = lessonVerdict(lesson, [{ seed: 0, a: core.runToyGrpoExperiment(armOptions(lesson, 'a', 0)), b: core.runToyGrpoExperiment(armOptions(lesson, 'b', 0)) }]);
+      const shown = await page.textContent(`li.lesson[data-lesson="${id}"] .lesson-verdict`);
+      assert.equal(shown, lessonText((k, p) => t(k, p, 'en'), v.sentence), id);
+      await shootEntry(`li.lesson[data-lesson="${id}"]`, `gallery-${id}-en`);
+    }
+    await page.locator('.lang-switch button[data-lang="ru"]').click();
+    await page.waitForSelector('html[lang="ru"] section#updates[data-rendered="true"] li.lesson[data-count]', { state: 'attached', timeout: 30000 });
+    for (const id of ids) await shootEntry(`li.lesson[data-lesson="${id}"]`, `gallery-${id}-ru`);
+  });
 });
 
 /** test-results/screenshots/NAME.png (helpers.mjs's folder). */

@@ -34,6 +34,9 @@ const METRICS = [
 let batches = [];
 let groups = 0;
 const KEPT_BATCHES = ESTIMATORS.length + 1;
+// Each lesson's latest pair of batches (arm A, arm B), by id: kept apart from `batches` so that
+// every lesson run keeps its verdict however many batches ran after it.
+const lessonRuns = new Map();
 
 /** Mounts the panel into `host`; getConfig() gives the validated config to run or throws. */
 export function comparePanel(host, ctx, { getConfig }) {
@@ -111,7 +114,7 @@ export function comparePanel(host, ctx, { getConfig }) {
   // Each lesson's latest run (kept in the batches, so a re-mount draws it again).
   const drawLessons = () => {
     for (const [id, { verdict, values }] of lessonEntries) {
-      const [a, b] = batches.filter((batch) => batch.lesson === id && batch.group === Math.max(...batches.filter((x) => x.lesson === id).map((x) => x.group)));
+      const [a, b] = lessonRuns.get(id) ?? [];
       const item = verdict.closest('li');
       if (!a || !b) {
         verdict.textContent = values.textContent = '';
@@ -390,8 +393,9 @@ export function comparePanel(host, ctx, { getConfig }) {
     for (const button of lessonButtons) button.disabled = true;
     running.promise
       .then(async (all) => {
-        const made = all.map((runs, i) => ({ config: configs[i], seeds, runs, group, lesson: lesson?.id ?? null }));
+        const made = all.map((runs, i) => ({ config: configs[i], seeds, runs, group }));
         batches = [...batches, ...made].slice(-KEPT_BATCHES);
+        if (lesson && made.length === 2) lessonRuns.set(lesson.id, made);
         for (const runs of all) for (const run of runs) if (run.result) await record(run.result, 'seeds');
         status.textContent = t('compare.done', { n: all.reduce((sum, runs) => sum + runs.length, 0) });
         return 'finished';
