@@ -37,7 +37,7 @@ export default {
   'lesson.klBeta.name': 'KL to the reference (β)',
   'lesson.klBeta.question': 'Does β = 0.04 keep the policy nearer the reference (teacher-forced KL) than β = 0, and at what cost in accuracy?',
   'lesson.klBeta.claim': 'B’s teacher-forced KL to the reference after RL is below {ratio} of A’s',
-  'lesson.klBeta.values': 'Means over {n} {n#seed}: teacher-forced KL after RL {a_kl} (A) and {b_kl} (B); train accuracy after RL {a_accuracy} and {b_accuracy} (the cost).',
+  'lesson.klBeta.values': 'Means over {n} {n#seed}: teacher-forced KL after RL {a_kl} (A) and {b_kl} (B); train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
   'lesson.adaptiveEntropy.name': 'Adaptive entropy control',
   'lesson.adaptiveEntropy.question': 'Does the adaptive entropy bonus hold the learner’s entropy near its target?',

@@ -37,7 +37,7 @@ export default {
   'lesson.klBeta.name': 'KL к эталонной модели (β)',
   'lesson.klBeta.question': 'Держит ли β = 0,04 политику ближе к эталону (KL при teacher forcing), чем β = 0, и чего это стоит в точности?',
   'lesson.klBeta.claim': 'KL политики B к эталону после RL (при teacher forcing) меньше {ratio} от KL политики A',
-  'lesson.klBeta.values': 'Средние по {n} {n#seedDat}: KL при teacher forcing после RL {a_kl} (A) и {b_kl} (B); точность на обучающих промптах после RL {a_accuracy} и {b_accuracy} (цена).',
+  'lesson.klBeta.values': 'Средние по {n} {n#seedDat}: KL при teacher forcing после RL {a_kl} (A) и {b_kl} (B); точность на обучающих промптах после RL {a_accuracy} и {b_accuracy}.',
 
   'lesson.adaptiveEntropy.name': 'Адаптивный контроль энтропии',
   'lesson.adaptiveEntropy.question': 'Удерживает ли адаптивный бонус энтропию обучаемой политики около цели?',
