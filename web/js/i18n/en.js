@@ -7,6 +7,7 @@ import training from './en-training.js'; // sections 6-9 (training) keep their s
 import trl from './en-trl.js'; // TRL fidelity: metric meanings, no-effect warnings
 import form from './en-form.js'; // section 6's config form
 import compare from './en-compare.js'; // the compare panel's drawing, the picks' legends
+import lessons from './en-lessons.js'; // the lessons gallery (training/lessons.js)
 import teacher from './en-teacher.js'; // the instructor page (teacher.html)
 import coreMessages from './en-core.js'; // the core's error codes (core.messageCodes())
 import recovery from './en-recovery.js'; // ways out: offline updates, link budget, library checks
@@ -429,6 +430,7 @@ export default {
   ...trl,
   ...form,
   ...compare,
+  ...lessons,
   ...teacher,
   ...coreMessages,
   ...recovery,

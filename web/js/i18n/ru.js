@@ -5,6 +5,7 @@ import training from './ru-training.js'; // sections 6-9 (training) keep their s
 import trl from './ru-trl.js'; // TRL fidelity: metric meanings, no-effect warnings
 import form from './ru-form.js'; // section 6's config form
 import compare from './ru-compare.js'; // the compare panel's drawing, the picks' legends
+import lessons from './ru-lessons.js'; // the lessons gallery (training/lessons.js)
 import teacher from './ru-teacher.js'; // the instructor page (teacher.html)
 import coreMessages from './ru-core.js'; // the core's error codes (core.messageCodes())
 import recovery from './ru-recovery.js'; // ways out: offline updates, link budget, library checks
@@ -424,6 +425,7 @@ export default {
   ...trl,
   ...form,
   ...compare,
+  ...lessons,
   ...teacher,
   ...coreMessages,
   ...recovery,

@@ -16,12 +16,17 @@ import { SEEDS_MAX, SEEDS_MIN, runSeeds, runSeedsForEach, seedList, workerCount 
 import { errorText } from '../core-errors.js';
 import { ESTIMATORS } from './run-config.js';
 import { MAX_OVERLAY, pickColor, setOverlays } from './overlays.js';
+import { LESSONS, armOptions, lessonById, lessonClaim, lessonText, lessonVerdict } from './lessons.js';
 
 const METRICS = [
   { key: 'evalAccuracy', label: 'HIST_ACCURACY' },
   { key: 'evalEntropy', label: 'HIST_ENTROPY' },
   { key: 'informativeFraction', label: 'HIST_INFO' },
   { key: 'loss', label: 'train.series.loss' },
+  // The lessons gallery's charts (lessons.js `chart`).
+  { key: 'entropy', label: 'lesson.metric.entropy' },
+  { key: 'meanLength', label: 'lesson.metric.meanLength' },
+  { key: 'truncatedFraction', label: 'lesson.metric.truncatedFraction' },
 ];
 // The latest seed batches, [{config, seeds, runs: [{seed, result}], group}], the latest last:
 // kept here, outside the panel, because a URL or language change re-mounts the sections. One
@@ -29,6 +34,9 @@ const METRICS = [
 let batches = [];
 let groups = 0;
 const KEPT_BATCHES = ESTIMATORS.length + 1;
+// Each lesson's latest pair of batches (arm A, arm B), by id: kept apart from `batches` so that
+// every lesson run keeps its verdict however many batches ran after it.
+const lessonRuns = new Map();
 
 /** Mounts the panel into `host`; getConfig() gives the validated config to run or throws. */
 export function comparePanel(host, ctx, { getConfig }) {
@@ -67,6 +75,60 @@ export function comparePanel(host, ctx, { getConfig }) {
     h('button', { type: 'button', class: 'button-quiet', dataset: { action: 'export-csv' }, text: t('compare.exportCsv') }),
     h('button', { type: 'button', class: 'button-quiet', dataset: { action: 'export-png' }, text: t('compare.exportPng') }),
   ];
+  // The lessons gallery (lessons.js): one entry per lesson, its button runs both arms on the
+  // seeds 0..N-1 of the Seeds field; the verdict is computed from those runs.
+  const lessonButtons = [];
+  const lessonEntries = new Map();
+  const setupText = (lesson) => {
+    const defaults = defaultsOf({ profile: lesson.profile ?? 'smoke' });
+    const base = core.experimentConfig({ profile: lesson.profile ?? 'smoke', ...lesson.base, seed: 0 });
+    const rows = configDiff([defaults, base]).filter((d) => d.field !== 'seed');
+    const arms = batchLabels([core.experimentConfig(armOptions(lesson, 'a', 0)), core.experimentConfig(armOptions(lesson, 'b', 0))]).labels;
+    return t('lesson.setup', { setup: rows.length ? rows.map((d) => `${d.label} = ${d.values[1]}`).join(', ') : t('lesson.none'), a: arms[0], b: arms[1] });
+  };
+  const gallery = h(
+    'section',
+    { class: 'lesson-gallery', dataset: { testid: 'lessons' } },
+    h('h4', { text: t('lesson.title') }),
+    h('p', { text: t('lesson.explain') }),
+    h('ol', { class: 'lessons' }, ...LESSONS.map((lesson) => {
+      const button = h('button', { type: 'button', class: 'button-run', dataset: { action: 'run-lesson', lesson: lesson.id }, text: t('lesson.run') });
+      lessonButtons.push(button);
+      const verdict = h('p', { class: 'lesson-verdict' });
+      const values = h('p', { class: 'lesson-values' });
+      lessonEntries.set(lesson.id, { verdict, values });
+      button.addEventListener('click', () => start(() => [core.experimentConfig(armOptions(lesson, 'a', 0)), core.experimentConfig(armOptions(lesson, 'b', 0))], lesson));
+      return h(
+        'li',
+        { class: 'lesson', dataset: { lesson: lesson.id } },
+        h('h5', { text: t(`lesson.${lesson.id}.name`) }),
+        h('p', { class: 'lesson-question', text: t(`lesson.${lesson.id}.question`) }),
+        h('p', { class: 'lesson-setup', text: setupText(lesson) }),
+        h('p', { class: 'lesson-rule', text: t('lesson.rule', { rule: lessonText(t, lessonClaim(lesson)) }) }),
+        h('p', {}, button),
+        verdict,
+        values,
+      );
+    })),
+  );
+  // Each lesson's latest run (kept in the batches, so a re-mount draws it again).
+  const drawLessons = () => {
+    for (const [id, { verdict, values }] of lessonEntries) {
+      const [a, b] = lessonRuns.get(id) ?? [];
+      const item = verdict.closest('li');
+      if (!a || !b) {
+        verdict.textContent = values.textContent = '';
+        delete item.dataset.count;
+        continue;
+      }
+      const lesson = lessonById(id);
+      const result = (batch, seed) => batch.runs.find((r) => r.seed === seed)?.result ?? null;
+      const v = lessonVerdict(lesson, a.seeds.map((seed) => ({ seed, a: result(a, seed), b: result(b, seed) })));
+      verdict.textContent = lessonText(t, v.sentence);
+      values.textContent = lessonText(t, v.values);
+      Object.assign(item.dataset, { count: String(v.count), n: String(v.n), kind: v.kind });
+    }
+  };
   // Nothing picked and no batch: what to do, in place of an empty chart.
   const empty = h('p', { class: 'callout compare-empty', role: 'note' });
   const metricRow = h('p', { class: 'compare-metric' }, h('label', { for: 'compare-metric', text: t('compare.metric') }), ' ', metricSelect);
@@ -77,6 +139,7 @@ export function comparePanel(host, ctx, { getConfig }) {
     h('p', { text: t('compare.explain') }),
     h('div', { class: 'seeds-row' }, h('label', { for: 'compare-seeds', text: t('compare.seedsLabel') }), seedsInput, runButton, ancestorsButton, pauseButton, stopButton),
     h('div', { class: 'run-progress-row' }, progress, status),
+    gallery,
     h('h4', { text: t('compare.libraryTitle') }),
     listHost,
     notes.el,
@@ -273,6 +336,7 @@ export function comparePanel(host, ctx, { getConfig }) {
     drawDiff();
     drawSeeds();
     drawPaired();
+    drawLessons();
   };
 
   const refresh = async () => {
@@ -293,7 +357,7 @@ export function comparePanel(host, ctx, { getConfig }) {
   };
 
   // One click: the configs, each across the same seeds (one after another, each in parallel workers).
-  const start = (makeConfigs) => {
+  const start = (makeConfigs, lesson = null) => {
     if (running) return;
     heldLink = null;
     let seeds;
@@ -305,11 +369,14 @@ export function comparePanel(host, ctx, { getConfig }) {
       status.textContent = t('train.refused', { message: error.message });
       return;
     }
+    if (lesson) metric = METRICS.some((m) => m.key === lesson.chart) ? lesson.chart : metric;
+    metricSelect.value = metric;
     groups += 1;
     const group = groups;
     const workers = workerCount(seeds.length);
     const n = seeds.length * configs.length;
-    status.textContent = t('compare.running', { n, workers });
+    status.textContent = lesson ? t('lesson.running', { name: t(`lesson.${lesson.id}.name`), n, seeds: seeds.length, workers }) : t('compare.running', { n, workers });
+    root.dataset.lesson = lesson?.id ?? '';
     progress.value = 0;
     running = runSeedsForEach(configs, seeds, {
       workers,
@@ -323,10 +390,12 @@ export function comparePanel(host, ctx, { getConfig }) {
     stopButton.disabled = false;
     runButton.disabled = true;
     ancestorsButton.disabled = true;
+    for (const button of lessonButtons) button.disabled = true;
     running.promise
       .then(async (all) => {
         const made = all.map((runs, i) => ({ config: configs[i], seeds, runs, group }));
         batches = [...batches, ...made].slice(-KEPT_BATCHES);
+        if (lesson && made.length === 2) lessonRuns.set(lesson.id, made);
         for (const runs of all) for (const run of runs) if (run.result) await record(run.result, 'seeds');
         status.textContent = t('compare.done', { n: all.reduce((sum, runs) => sum + runs.length, 0) });
         return 'finished';
@@ -342,6 +411,7 @@ export function comparePanel(host, ctx, { getConfig }) {
         stopButton.disabled = true;
         runButton.disabled = false;
         ancestorsButton.disabled = false;
+        for (const button of lessonButtons) button.disabled = false;
         pauseButton.textContent = t('train.pause');
         // The phase is said after the tables are drawn: a reader (or a test) that sees
         // "finished" sees the runs.

@@ -423,9 +423,9 @@ export function passAtKVerdicts(result) {
   return verdicts.map((v) => line(`verdict.passAtK.${v.kind}`, { ...v.params, split: word(`verdict.on.${v.split}`) }));
 }
 
-/** The words of a sentence: its parameters that are keys translated first, then the sentence. */
+/** The words of a sentence: its parameters that are sentences ({key, params?}) put into words first, then the sentence. */
 export function verdictText(t, { key, params = {} }) {
   const filled = {};
-  for (const [name, value] of Object.entries(params)) filled[name] = value && typeof value === 'object' && 'key' in value ? t(value.key) : value;
+  for (const [name, value] of Object.entries(params)) filled[name] = value && typeof value === 'object' && 'key' in value ? verdictText(t, value) : value;
   return t(key, filled);
 }

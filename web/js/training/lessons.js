@@ -1,0 +1,226 @@
+// The lessons gallery (issue 23): one table of lessons, each a paired comparison of two arms over
+// the same seeds, with its measure, its effect rule (each threshold written once, here) and the
+// words for every outcome. A seed shows the lesson when effect(measure(A), measure(B)) holds for
+// its pair of runs; the null control applies the same rule to arm A against arm A on other seeds
+// (seed s against seed s + NULL_SEED_OFFSET), so a rule that "shows" by seed-to-seed noise alone
+// is seen. DOM-free and language-free: a sentence is {key, params} (verdicts.js verdictText).
+// Used by section 7's compare panel, tools/lesson-gallery.mjs (`npm run bench`) and the tests.
+import { coverageVerdict, passAtKVerdict, verdictText, windowMeans, NOISE } from './verdicts.js';
+
+/** A lesson shows when at least this share of its seeds show the effect (7 of 10). */
+export const SHOWS_SHARE = 0.7;
+/** The null control: arm A on seed s against arm A on seed s + NULL_SEED_OFFSET. */
+export const NULL_SEED_OFFSET = 10;
+/** The seeds the bench measures (and the page's first seed). */
+export const GALLERY_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+const mean = (values) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+const fixed = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
+// A history field's mean over the first or the last quarter of the updates (verdicts.js's window).
+const lastWindow = (history, key) => windowMeans(history, key).end;
+const firstWindow = (history, key) => windowMeans(history, key).start;
+
+// The scratch task, as section 6's preset sets it, made cheap enough for a gallery: fewer
+// prompts, updates and final samples (each lesson within about 2 minutes in the page).
+const SCRATCH = { task: 'scratch', maxNewTokens: 32, teacherAccuracy: 0.6, warmupSteps: 300, trainPrompts: 32, heldoutPrompts: 16, updates: 20, finalEvalSamples: 16 };
+
+/**
+ * The lessons. Each: id (dictionary keys `lesson.<id>.*`: name, question, claim, values), the
+ * profile and base overrides, arms a and b (overrides over base), the chart's history field,
+ * thresholds (written once: the effect rule reads them and the claim sentence names them),
+ * measure(result) -> numbers, effect(mA, mB, thresholds) -> bool, and the numbers the values
+ * sentence names (`values`: a per-arm mean of each, params a_<name>, b_<name>).
+ */
+export const LESSONS = [
+  {
+    id: 'clipHigher',
+    // A stale sampler: 4 optimizer steps per generation (TRL's steps_per_generation).
+    base: { stepsPerGeneration: 4 },
+    a: { epsHigh: 0.2 },
+    b: { epsHigh: 0.28 },
+    chart: 'evalEntropy',
+    thresholds: { entropy: NOISE.entropyNats, accuracy: 0.02 },
+    measure: (r) => ({ entropy: lastWindow(r.history, 'evalEntropy'), accuracy: r.afterTrain.accuracy }),
+    effect: (a, b, th) => b.entropy - a.entropy > th.entropy && b.accuracy >= a.accuracy - th.accuracy,
+    values: ['entropy', 'accuracy'],
+  },
+  {
+    id: 'dynamicSampling',
+    base: {},
+    a: { dynamicSampling: false },
+    b: { dynamicSampling: true },
+    chart: 'evalAccuracy',
+    thresholds: { accuracy: 0.02 },
+    measure: (r) => ({
+      trained: mean(r.history.map((row) => 1 - row.discardedFraction)),
+      zeroStd: mean(r.history.map((row) => row.fracRewardZeroStd)),
+      accuracy: r.afterTrain.accuracy,
+    }),
+    effect: (a, b, th) => b.trained < a.trained && b.accuracy >= a.accuracy - th.accuracy,
+    values: ['trained', 'zeroStd', 'accuracy'],
+  },
+  {
+    id: 'isCorrection',
+    base: { samplerLag: 1 },
+    a: { vllmImportanceSamplingCorrection: false },
+    b: { vllmImportanceSamplingCorrection: true },
+    chart: 'evalAccuracy',
+    thresholds: { accuracy: 0.02 },
+    measure: (r) => ({ accuracy: r.afterTrain.accuracy, logpDiff: lastWindow(r.history, 'samplingLogpDifferenceMean') }),
+    effect: (a, b, th) => b.accuracy - a.accuracy > th.accuracy,
+    values: ['accuracy', 'logpDiff'],
+  },
+  {
+    id: 'klBeta',
+    base: {},
+    a: { beta: 0 },
+    b: { beta: 0.04 },
+    chart: 'evalAccuracy',
+    thresholds: { ratio: 0.8 },
+    measure: (r) => ({ kl: r.afterTrain.teacherForcedKl, accuracy: r.afterTrain.accuracy }),
+    effect: (a, b, th) => b.kl < th.ratio * a.kl,
+    values: ['kl', 'accuracy'],
+  },
+  {
+    id: 'adaptiveEntropy',
+    base: { entropyTarget: 0.7, entropyCoefDelta: 0.02 },
+    a: { useAdaptiveEntropy: false },
+    b: { useAdaptiveEntropy: true },
+    chart: 'entropy',
+    thresholds: { gap: 0.05 },
+    measure: (r) => {
+      const entropy = lastWindow(r.history, 'entropy');
+      return { entropy, gap: Math.abs(entropy - r.config.entropyTarget) };
+    },
+    effect: (a, b, th) => b.gap < th.gap && !(a.gap < th.gap),
+    values: ['entropy', 'gap'],
+  },
+  {
+    id: 'overlong',
+    base: { ...SCRATCH, maxNewTokens: 16, overlongMaxCompletionLen: 16, softPunishCache: 8 },
+    a: { overlongWeight: 0 },
+    b: { overlongWeight: 1 },
+    chart: 'truncatedFraction',
+    thresholds: { truncated: 0.02 },
+    measure: (r) => ({ truncated: lastWindow(r.history, 'truncatedFraction'), accuracy: r.afterTrain.accuracy }),
+    effect: (a, b, th) => a.truncated - b.truncated > th.truncated,
+    values: ['truncated', 'accuracy'],
+  },
+  {
+    id: 'lengthBias',
+    base: { ...SCRATCH },
+    a: { lossType: 'dr_grpo' },
+    b: { lossType: 'grpo' },
+    chart: 'meanLength',
+    thresholds: { length: 0.5 },
+    measure: (r) => {
+      const length = lastWindow(r.history, 'meanLength');
+      return { length, growth: length - firstWindow(r.history, 'meanLength') };
+    },
+    effect: (a, b, th) => b.length - a.length > th.length,
+    values: ['length', 'growth'],
+  },
+  {
+    id: 'coverage',
+    base: {},
+    a: { updates: 1 },
+    b: {},
+    chart: 'evalAccuracy',
+    thresholds: {},
+    measure: (r) => ({
+      concentrated: coverageVerdict(r)?.kind === 'concentrated' ? 1 : 0,
+      solved: r.coverage.afterTrain.solved,
+      share: r.coverage.afterTrain.topQuarterShare,
+    }),
+    effect: (a, b) => b.concentrated === 1 && a.concentrated === 0,
+    values: ['concentrated', 'solved', 'share'],
+  },
+  {
+    id: 'passAtK',
+    base: {},
+    a: { updates: 1 },
+    b: {},
+    chart: 'evalAccuracy',
+    thresholds: {},
+    measure: (r) => {
+      // Train prompts: the smoke profile's held-out pass@k crossed on 4 of seeds 0-9, train on 10.
+      const v = passAtKVerdict(r.coverage.beforeTrain, r.coverage.afterTrain, r.coverage.samples);
+      return { crossed: v.kind === 'crossed' ? 1 : 0, k: v.kind === 'crossed' ? v.k : NaN };
+    },
+    effect: (a, b) => b.crossed === 1 && a.crossed === 0,
+    values: ['crossed', 'k'],
+  },
+  {
+    id: 'ancestors',
+    base: {},
+    a: { advantageEstimator: 'reinforce' },
+    b: { advantageEstimator: 'grpo' },
+    chart: 'evalAccuracy',
+    thresholds: { accuracy: 0.02 },
+    measure: (r) => ({ accuracy: r.afterHeldout.accuracy }),
+    effect: (a, b, th) => b.accuracy - a.accuracy > th.accuracy,
+    values: ['accuracy'],
+  },
+];
+
+/** The lesson of an id, or a RangeError naming it. */
+export function lessonById(id) {
+  const lesson = LESSONS.find((l) => l.id === id);
+  if (!lesson) throw new RangeError(`lesson: must be one of ${LESSONS.map((l) => l.id).join(', ')}, got ${id}`);
+  return lesson;
+}
+
+/** The options of one arm ('a' | 'b') for core.experimentConfig: profile, base, arm, seed. */
+export function armOptions(lesson, arm, seed) {
+  return { profile: lesson.profile ?? 'smoke', ...lesson.base, ...lesson[arm], seed };
+}
+
+/** How many of n seeds a lesson needs to show: ceil(SHOWS_SHARE n). */
+export function needed(n) {
+  return Math.ceil(SHOWS_SHARE * n - 1e-9);
+}
+
+/**
+ * The per-seed outcome of a lesson: pairs [{seed, a: result, b: result}] -> [{seed, a, b, shows}]
+ * with a, b the measures. A pair with a missing run (stopped, diverged) is left out.
+ */
+export function lessonPairs(lesson, pairs) {
+  return pairs
+    .filter((p) => p.a && p.b)
+    .map((p) => {
+      const a = lesson.measure(p.a);
+      const b = lesson.measure(p.b);
+      return { seed: p.seed, a, b, shows: lesson.effect(a, b, lesson.thresholds) === true };
+    });
+}
+
+/** Seeds showing the effect: {count, n, shows} (shows: count >= needed(n)). */
+export function lessonCount(lesson, pairs) {
+  const rows = lessonPairs(lesson, pairs);
+  const count = rows.filter((r) => r.shows).length;
+  return { rows, count, n: rows.length, shows: rows.length > 0 && count >= needed(rows.length) };
+}
+
+/** The lesson's claim, {key, params}: its rule in words, with its thresholds. */
+export function lessonClaim(lesson) {
+  return { key: `lesson.${lesson.id}.claim`, params: { ...lesson.thresholds } };
+}
+
+/**
+ * The verdict of a lesson's runs: {key, params} for verdictText, and the values sentence.
+ * shown (>= needed), partly (some, fewer than needed), none (no seed; one seed: "this seed").
+ */
+export function lessonVerdict(lesson, pairs) {
+  const { rows, count, n, shows } = lessonCount(lesson, pairs);
+  const kind = !n ? 'empty' : shows ? 'shown' : count > 0 ? 'partly' : n === 1 ? 'noneOne' : 'none';
+  const params = { count, n, need: needed(n), claim: lessonClaim(lesson) };
+  const values = {};
+  for (const name of lesson.values) {
+    values[`a_${name}`] = fixed(mean(rows.map((r) => r.a[name]).filter(Number.isFinite)));
+    values[`b_${name}`] = fixed(mean(rows.map((r) => r.b[name]).filter(Number.isFinite)));
+  }
+  return { kind, count, n, shows, rows, sentence: { key: `lesson.verdict.${kind}`, params }, values: { key: `lesson.${lesson.id}.values`, params: { n, ...values } } };
+}
+
+/** A lesson's sentence into words (verdictText: its claim, a sentence of its own, first). */
+export const lessonText = verdictText;
