@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rl/adam.h"
@@ -63,6 +64,10 @@ struct HistoryRow {
   double sampling_ratio_min = 1, sampling_ratio_mean = 1, sampling_ratio_max = 1;
   double sampling_logp_difference_mean = 0, sampling_logp_difference_max = 0;
   double entropy_coef = 0;  // entropy_coef: the coefficient after the update's last step
+  // engine verl: verl's metrics under verl's names (actor/pg_loss, actor/pg_clipfrac,
+  // actor/ppo_kl, actor/pg_clipfrac_lower, actor/kl_loss: those the loss mode returns), means
+  // over the update's steps; empty with engine trl (the run file then has none).
+  std::vector<std::pair<std::string, double>> verl;
 };
 
 // One sampled response with everything the notebook's inspection table shows.
