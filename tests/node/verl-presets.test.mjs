@@ -10,8 +10,11 @@ import { refusal } from './refusal.mjs';
 import { PRESETS, VERL_PRESETS } from '../../web/js/training/presets.js';
 import { CONFIG_FIELDS } from '../../web/js/training/run-config.js';
 import { verlOverrides } from '../../web/js/training/verl-launch.js';
+import { trlConfigPython, trlNotes } from '../../web/js/training/run-format.js';
+import { loadLanguage, t } from '../../web/js/i18n.js';
 
 const core = await loadCore();
+await loadLanguage('en');
 const PATHS = new Set(JSON.parse(readFileSync(new URL('../fixtures/verl-v0.7.0-ppo-trainer-paths.json', import.meta.url), 'utf8')).paths);
 const byKey = new Map(CONFIG_FIELDS.map((f) => [f.key, f.core]));
 const options = (patch) => Object.fromEntries(Object.entries(patch).map(([k, v]) => [byKey.get(k), v]));
@@ -50,8 +53,14 @@ test('section 9 writes each verl preset’s own options as verl’s Hydra overri
     if (verlLossMode === 'reinforce') assert.equal(got['algorithm.rollout_correction.loss_type'], 'reinforce');
     else assert.equal(got[`${A}.policy_loss.loss_mode`], verlLossMode);
   }
-  // engine trl writes none of verl's own fields (the default launch as before).
+  // engine trl writes none of verl's own fields (the default launch as before); the TRL
+  // GRPOConfig cell names them among the settings it has no argument for.
   assert.equal(Object.fromEntries(verlOverrides(core.experimentConfig({})))[`${A}.clip_ratio_c`], undefined);
+  const verlRun = core.experimentConfig(options(VERL_PRESETS[0].patch));
+  assert.match(trlConfigPython(verlRun), /# no GRPOConfig argument: .*engine="verl", verlLossMode="vanilla"/);
+  const notes = trlNotes(t);
+  assert.ok(trlConfigPython(verlRun, notes).includes(`# ${notes.engine}`));
+  assert.ok(!trlConfigPython(core.experimentConfig({}), notes).includes(`# ${notes.engine}`));
 });
 
 const finite = (run, name) => {

@@ -352,6 +352,7 @@ export const trlNotes = (t) => ({
   lag: t('train.real.lagNote'),
   estimator: t('train.real.estimatorNote'),
   task: t('train.real.taskNote'),
+  engine: t('train.real.engineNote'),
   untranslated: t('train.real.untranslated'),
   trlDefault: t('train.real.trlDefault'),
 });
@@ -402,6 +403,8 @@ export function trlConfigPython(config, notes = {}) {
   if (notes.lag && config.samplerLag > 0) lines.push(`# ${notes.lag.replaceAll('{lag}', config.samplerLag)}`);
   // TRL has no task: the task is the dataset and the reward functions given to GRPOTrainer.
   if (notes.task && config.task && config.task !== 'arithmetic') lines.push(`# ${notes.task.replaceAll('{task}', config.task)}`);
+  // engine verl: the run's objective was verl's; this cell is TRL's nearest, the verl launch its own.
+  if (notes.engine && config.engine === 'verl') lines.push(`# ${notes.engine}`);
   // TRL's GRPOConfig has no advantage estimator: say what a non-default one corresponds to.
   if (notes.estimator && config.advantageEstimator && config.advantageEstimator !== 'grpo') {
     lines.push(`# ${notes.estimator.replace('{estimator}', config.advantageEstimator)}`);
