@@ -134,6 +134,10 @@ const json = (value) => JSON.stringify(value, (_k, v) =>
   add('empty.json', '{"run": {}}');
   const { checkpoint: _checkpoint, ...charts } = run;
   add('charts-only.json', json({ run: { ...charts, source: 'live', status: 'stopped' } }));
+  // Section 8's answer histograms: counts that no longer sum to the samples per prompt.
+  const answers = structuredClone(run);
+  answers.afterTrainByPrompt[0].answers[0].count += 1;
+  add('answers.json', json({ run: answers }));
 }
 // --- every stateless method: one byte (the method's index, as fuzz_api.cpp picks it) + JSON ---
 {

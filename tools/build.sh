@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds GRPO Lab. No argument: the WASM module and everything the page serves.
 # (site: the core, web/vendor, web/data, then the service worker web/sw.js.)
-# Arguments pick builds: wasm (module + WASM tests + WASM bench), native, asan, all,
-# fuzz (the libFuzzer targets, clang; not in all: tools/fuzz.sh and tools/test.sh build it),
+# Arguments pick builds: wasm (module + WASM tests + WASM bench), native (tests + bench), all,
+# asan (the Catch2 tests under ASan + UBSan) and fuzz (the libFuzzer targets): both in the one
+# sanitizer build, build/fuzz (clang; run them one after the other, never at once),
+# native-tests and wasm-tests (the Catch2 tests only: tools/run-tests.mjs builds these),
 # package (the site, then the LMS kit in dist/: SCORM zips, single-file pages; tools/package.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,11 +32,13 @@ for target in "${targets[@]}"; do
       node tools/service-worker.mjs
       ;;
     wasm) build_preset wasm ;;
+    wasm-tests) build_preset wasm --target grpo_tests ;;
     native) build_preset native ;;
-    asan) build_preset asan ;;
+    native-tests) build_preset native --target grpo_tests ;;
+    asan) build_preset fuzz --target grpo_tests ;;
     fuzz) build_preset fuzz --target fuzzers ;;
     package) "$0" site && node tools/package.mjs ;;
     all) "$0" site wasm native asan ;;
-    *) echo "build.sh: unknown target '$target' (site, wasm, native, asan, fuzz, package, all)" >&2; exit 2 ;;
+    *) echo "build.sh: unknown target '$target' (site, wasm, wasm-tests, native, native-tests, asan, fuzz, package, all)" >&2; exit 2 ;;
   esac
 done

@@ -7,7 +7,9 @@
 //
 // The field list follows result_json in api_training.cpp; the round-trip test in
 // tests/node/run-import.test.mjs fails when the exporter gains a field this file does not know.
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -255,6 +257,55 @@ Json read_metrics(const Json& run, const char* key, const RunContext& context) {
   return out;
 }
 
+constexpr std::size_t kMaxAnswerBins = 16;  // a row's answers (the core writes at most 6)
+
+// A by-prompt row's optional answer histogram (api_training.cpp answer_bins_json): bins of a
+// verifier status or "other", the correct bin first with the row's successes, counts summing to
+// the samples per prompt.
+Json read_answers(const Json& row, const std::string& row_path, const Prompt& p,
+                  long long successes, const RunContext& context) {
+  const std::string path = row_path + ".answers";
+  const long long samples = context.config["finalEvalSamples"].get<long long>();
+  const Json& list = as_array(row["answers"], path, kMaxAnswerBins);
+  Json out = Json::array();
+  long long total = 0;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string at = path + "[" + std::to_string(i) + "]";
+    const Json& bin = as_object(list[i], at);
+    const std::string& kind = string_at(member(bin, at, "kind"), at, "kind", 16);
+    const bool first = i == 0;
+    if (first != (kind == "correct"))
+      throw_must_equal(at + ".kind", first ? "'correct'" : "not 'correct'", "'" + kind + "'",
+                       "the correct answer's bin comes first, once");
+    static const char* const kinds[] = {"correct", "incorrect", "no_answer",
+                                        "invalid", "truncated", "other"};
+    if (std::find(std::begin(kinds), std::end(kinds), kind) == std::end(kinds))
+      throw_must_equal(at + ".kind",
+                       "one of correct, incorrect, no_answer, invalid, truncated, other",
+                       "'" + short_text(kind) + "'");
+    const long long count = integer_at(member(bin, at, "count"), at, "count", 0, samples);
+    if (first && count != successes)
+      throw_must_equal(at + ".count", std::to_string(successes), std::to_string(count),
+                       "the row's accuracy times " + std::to_string(samples) + " samples");
+    total += count;
+    Json kept{{"kind", kind}, {"count", count}};
+    if (kind == "correct") {
+      if (string_at(member(bin, at, "answer"), at, "answer") != p.answer)
+        throw_must_equal(at + ".answer", "'" + p.answer + "'",
+                         "'" + short_text(bin["answer"].get<std::string>()) + "'",
+                         "the prompt's answer");
+      kept["answer"] = p.answer;
+    } else if (kind == "incorrect") {
+      kept["answer"] = string_at(member(bin, at, "answer"), at, "answer");
+    }
+    out.push_back(kept);
+  }
+  if (list.empty() || total != samples)
+    throw_must_equal(path, "bins whose counts sum to " + std::to_string(samples),
+                     std::to_string(total), "finalEvalSamples");
+  return out;
+}
+
 Json read_by_prompt(const Json& run, const char* key, const char* split,
                     const RunContext& context) {
   const std::string path = std::string("run.") + key;
@@ -287,10 +338,15 @@ Json read_by_prompt(const Json& run, const char* key, const char* split,
           "must_equal", row_path + ".prompt",
           {{"expected", p.text}, {"got", short_text(row["prompt"].get<std::string>())}},
           row_path + ".prompt: must be '" + p.text + "' (prompt " + std::to_string(p.id) + ")");
-    out.push_back(Json{{"promptId", p.id},
-                       {"prompt", p.text},
-                       {"accuracy", number_at(member(row, row_path, "accuracy"), row_path,
-                                              "accuracy", kFraction)}});
+    const double accuracy =
+        number_at(member(row, row_path, "accuracy"), row_path, "accuracy", kFraction);
+    Json kept{{"promptId", p.id}, {"prompt", p.text}, {"accuracy", accuracy}};
+    // Optional: runs saved before section 8's answer histograms have none.
+    if (row.contains("answers") && !row["answers"].is_null()) {
+      const double samples = context.config["finalEvalSamples"].get<double>();
+      kept["answers"] = read_answers(row, row_path, p, std::llround(accuracy * samples), context);
+    }
+    out.push_back(kept);
   }
   return out;
 }
@@ -344,6 +400,12 @@ Json read_history(const Json& run, const RunContext& context) {
                           {"samplingLogpDifferenceMax", kSpecial, kAdded},
                           {"entropyCoef", kNonNegative, kAdded},
                           {"correctnessInformativeFraction", kFraction, kAdded},
+                          // entropyMechanism's columns (only in a run with it on)
+                          {"probeEntropy", kSpecial, kAdded},
+                          {"probeEntropyChange", kSpecial, kAdded},
+                          {"probeEntropyPrediction", kSpecial, kAdded},
+                          {"stepNorm", kSpecial, kAdded},
+                          {"logpAdvantageCov", kSpecial, kAdded},
                           // engine verl: verl's own metric names (those its loss mode logs)
                           {"actor/pg_loss", kSpecial, kAdded},
                           {"actor/pg_clipfrac", kSpecial, kAdded},

@@ -49,11 +49,25 @@ Json metrics_json(const GenerationMetrics& m) {
               {"passAt4", encode_number(m.pass_at_4)}};
 }
 
+Json answer_bins_json(const std::vector<AnswerBin>& bins) {
+  Json out = Json::array();
+  for (const AnswerBin& b : bins) {
+    Json bin{{"kind", b.kind}, {"count", b.count}};
+    if (!b.answer.empty()) bin["answer"] = b.answer;
+    out.push_back(bin);
+  }
+  return out;
+}
+
 Json by_prompt_json(const std::vector<Prompt>& prompts, const GenerationMetrics& m) {
   Json out = Json::array();
-  for (std::size_t i = 0; i < prompts.size() && i < m.by_prompt.size(); ++i)
-    out.push_back(
-        {{"promptId", prompts[i].id}, {"prompt", prompts[i].text}, {"accuracy", m.by_prompt[i]}});
+  for (std::size_t i = 0; i < prompts.size() && i < m.by_prompt.size(); ++i) {
+    Json row{
+        {"promptId", prompts[i].id}, {"prompt", prompts[i].text}, {"accuracy", m.by_prompt[i]}};
+    // The answers' histogram (section 8's panel): outside the metrics the pins hash.
+    if (i < m.by_prompt_answers.size()) row["answers"] = answer_bins_json(m.by_prompt_answers[i]);
+    out.push_back(row);
+  }
   return out;
 }
 
@@ -93,6 +107,13 @@ Json history_json(const HistoryRow& r) {
     out["samplingRatioMax"] = encode_number(r.sampling_ratio_max);
     out["samplingLogpDifferenceMean"] = encode_number(r.sampling_logp_difference_mean);
     out["samplingLogpDifferenceMax"] = encode_number(r.sampling_logp_difference_max);
+  }
+  if (r.has_entropy_mechanism) {  // entropyMechanism on (trainer.h); absent otherwise
+    out["probeEntropy"] = encode_number(r.probe_entropy);
+    out["probeEntropyChange"] = encode_number(r.probe_entropy_change);
+    out["probeEntropyPrediction"] = encode_number(r.probe_entropy_prediction);
+    out["stepNorm"] = encode_number(r.step_norm);
+    out["logpAdvantageCov"] = encode_number(r.logp_advantage_cov);
   }
   return out;
 }

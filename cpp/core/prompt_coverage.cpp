@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <string>
 
 #include "core/coverage_metrics.h"
@@ -98,6 +99,34 @@ long long pass_at_k_crossing(const std::vector<long long>& ks, const std::vector
   for (std::size_t i = 0; i < ks.size(); ++i)
     if (base[i] > trained[i]) return ks[i];
   return -1;
+}
+
+std::vector<AnswerBin> answer_histogram(
+    const std::vector<std::pair<std::string, std::string>>& answers, const std::string& reference,
+    std::size_t keep) {
+  long long correct = 0;
+  std::map<std::pair<std::string, std::string>, long long> tally;  // {kind, answer} -> count
+  for (const auto& a : answers) {
+    if (a.first == "correct")
+      ++correct;
+    else
+      ++tally[a];
+  }
+  std::vector<AnswerBin> rest;
+  for (const auto& [key, count] : tally) rest.push_back(AnswerBin{key.first, key.second, count});
+  // The map is ordered by kind, then answer: a stable sort by count keeps that order in ties.
+  std::stable_sort(rest.begin(), rest.end(),
+                   [](const AnswerBin& a, const AnswerBin& b) { return a.count > b.count; });
+  std::vector<AnswerBin> out{AnswerBin{"correct", reference, correct}};
+  long long other = 0;
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    if (i < keep)
+      out.push_back(rest[i]);
+    else
+      other += rest[i].count;
+  }
+  if (other > 0) out.push_back(AnswerBin{"other", "", other});
+  return out;
 }
 
 }  // namespace grpo

@@ -3,6 +3,9 @@
 // The measures are defined in docs/coverage.md; the page, the bench and the tests read them here.
 #pragma once
 
+#include <cstddef>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace grpo {
@@ -40,5 +43,25 @@ std::vector<double> pass_at_k_curve(const std::vector<long long>& successes, lon
 // overtakes the RL model at large k); -1 when it never does. Equal lengths required.
 long long pass_at_k_crossing(const std::vector<long long>& ks, const std::vector<double>& base,
                              const std::vector<double>& trained);
+
+// One bar of a prompt's answer histogram (docs/coverage.md, "Answer histograms").
+struct AnswerBin {
+  std::string kind;    // a verifier status ("correct", "incorrect", "no_answer", "invalid",
+                       // "truncated") or "other" (the wrong answers beyond the kept bins)
+  std::string answer;  // correct: the reference; incorrect: the verifier's extracted answer
+  long long count = 0;
+};
+
+// How many bins besides the correct one and "other" a prompt's histogram keeps.
+constexpr std::size_t kAnswerBinsKept = 4;
+
+// The histogram of one prompt's answers, each given as {kind, answer} (answer only for
+// "incorrect"; every "correct" answer falls in one bin named `reference`): the correct bin first
+// (always, its count may be 0), then the `keep` largest other bins (count descending, then kind,
+// then answer), then one "other" bin holding the rest when there is any. Counts sum to
+// answers.size().
+std::vector<AnswerBin> answer_histogram(
+    const std::vector<std::pair<std::string, std::string>>& answers, const std::string& reference,
+    std::size_t keep = kAnswerBinsKept);
 
 }  // namespace grpo

@@ -211,6 +211,7 @@ Scored score_response(const std::vector<int>& response_tokens, bool terminated,
   Scored score;
   score.text = vocab.response_text(response_tokens);
   const VerifierResult verdict = check_numeric_answer(score.text, prompt.answer);
+  score.answer = verdict.candidate;
   score.status = terminated ? verdict.status : VerifierStatus::Truncated;
   score.accuracy = score.status == VerifierStatus::Correct ? 1 : 0;
   score.correctness = score.accuracy;

@@ -84,7 +84,8 @@ std::vector<Prompt> arithmetic_prompts(const PromptOptions& options);
 Prompt prompt_from_text(const std::string& text, const Vocab& vocab);
 
 struct Scored {
-  std::string text;                                  // response tokens before the first <eos>
+  std::string text;    // response tokens before the first <eos>
+  std::string answer;  // the verifier's extracted answer (its candidate), may be empty
   VerifierStatus status = VerifierStatus::NoAnswer;  // Truncated whenever !terminated
   int accuracy = 0;          // 1 iff status is Correct (a truncated response never counts)
   double correctness = 0.0;  // 1 iff the verifier accepts the text and the response terminated

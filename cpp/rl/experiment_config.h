@@ -109,6 +109,12 @@ struct ExperimentConfig {
   // Evaluation by fresh generation.
   int eval_samples = 0;        // per train prompt, after every update
   int final_eval_samples = 0;  // per prompt, before/after RL (pass@4 needs >= 4)
+  // Why entropy falls (docs/entropy-mechanism.md, "The GRU"): per update, the learner's entropy
+  // on a fixed probe set before and after, the first-order prediction grad H . (theta_after -
+  // theta_before) and Cov(log pi, A) over the batch's loss-mask tokens, as history columns.
+  // Off by default (it costs a forward and a backward on the probe per update); on or off, the
+  // run's other numbers are the same bit for bit.
+  bool entropy_mechanism = false;
 
   // For a config built in C++: checks every field against the table (config_fields.h
   // check_field) and check_field_relations; throws InvalidArgument naming the field. (The API's

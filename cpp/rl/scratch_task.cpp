@@ -126,6 +126,7 @@ Scored scratch_score(const std::vector<int>& response_tokens, bool terminated, c
   score.text = vocab.response_text(response_tokens);
   const std::string final_answer = scratch_final_answer(score.text);
   const VerifierResult verdict = check_numeric_answer(final_answer, prompt.answer);
+  score.answer = verdict.candidate;
   score.status = terminated ? verdict.status : VerifierStatus::Truncated;
   score.accuracy = score.status == VerifierStatus::Correct ? 1 : 0;
   score.correctness = score.accuracy;

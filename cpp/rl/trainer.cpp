@@ -72,6 +72,33 @@ std::vector<MiniBatch> split_generation(const TokenRows& prompts, const TokenRow
   return out;
 }
 
+// entropyMechanism: Cov(log pi, A) over the parts' loss-mask tokens (truncated rows out when
+// mask_truncated), log pi the learner's before any step (old_logp), A the row's advantage; plain
+// means, two passes; 0 without a token.
+double logp_advantage_cov(const std::vector<MiniBatch>& parts,
+                          const std::vector<double>& advantages, bool mask_truncated) {
+  double count = 0, sum_lp = 0, sum_a = 0, sum_product = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    const double mean_lp = count > 0 ? sum_lp / count : 0.0;
+    const double mean_a = count > 0 ? sum_a / count : 0.0;
+    for (const MiniBatch& part : parts)
+      for (std::size_t k = 0; k < part.completions.size(); ++k) {
+        if (mask_truncated && part.inputs.truncated[k]) continue;
+        const double a = advantages[part.rows.empty() ? k : static_cast<std::size_t>(part.rows[k])];
+        for (double lp : (*part.inputs.old_logp)[k]) {
+          if (pass == 0) {
+            count += 1;
+            sum_lp += lp;
+            sum_a += a;
+          } else {
+            sum_product += (lp - mean_lp) * (a - mean_a);
+          }
+        }
+      }
+  }
+  return count > 0 ? sum_product / count : 0.0;
+}
+
 // A step's verl metrics into the update's sums (the same keys every step, in verl's order).
 void add_verl_metrics(std::vector<std::pair<std::string, double>>& sums,
                       const std::vector<std::pair<std::string, double>>& step) {
@@ -230,12 +257,15 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
   double tokens = 0, entropy = 0, reward = 0, correct = 0, pass = 0;
   for (std::size_t p = 0; p < prompts.size(); ++p) {
     int prompt_correct = 0;
+    std::vector<std::pair<std::string, std::string>> answers;  // {status, wrong answer}
     for (int g = 0; g < samples; ++g) {
       const std::size_t j = p * samples + g;
       Scored score =
           task.score(sampled.tokens[j], sampled.terminated[j], prompts[p], config.format_weight);
       task_reward(score, static_cast<int>(sampled.tokens[j].size()), config);
       prompt_correct += score.accuracy;
+      answers.emplace_back(status_name(score.status),
+                           score.status == VerifierStatus::Incorrect ? score.answer : "");
       reward += score.reward;
       tokens += static_cast<double>(sampled.tokens[j].size());
       for (double h : sampled.entropy[j]) entropy += h;
@@ -243,6 +273,7 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
     correct += prompt_correct;
     metrics.by_prompt.push_back(static_cast<double>(prompt_correct) / samples);
     metrics.by_prompt_successes.push_back(prompt_correct);
+    metrics.by_prompt_answers.push_back(answer_histogram(answers, prompts[p].answer));
     pass += samples >= 4 ? pass_at_k_unbiased(samples, prompt_correct, 4) : 0.0;
   }
   metrics.samples = samples;
@@ -288,6 +319,15 @@ Experiment::Experiment(const ExperimentConfig& config)
                           config_.heldout_prompts);
   for (const Prompt& prompt : prompts_)
     (prompt.split == "train" ? train_ : heldout_).push_back(prompt);
+
+  if (config_.entropy_mechanism) {
+    const Task& task = task_of(config_.task);
+    Rng probe_rng = Rng(config_.seed).fork(8);  // not rng_: the run's streams stay as they were
+    for (const Prompt& prompt : heldout_.empty() ? train_ : heldout_) {
+      probe_prompts_.push_back(prompt.tokens);
+      probe_completions_.push_back(task.demonstration(prompt, 1.0, probe_rng));
+    }
+  }
 
   Rng init_rng = rng_.fork(5);
   policy_.reset_parameters(init_rng);
@@ -373,6 +413,33 @@ void Experiment::after_optimizer_step(double effective_entropy) {
   }
 }
 
+double Experiment::probe_entropy(std::vector<double>* gradient) {
+  PolicyOutput out;
+  policy_.forward(probe_prompts_, probe_completions_, config_.temperature, out);
+  double tokens = 0, sum = 0;
+  for (const auto& row : out.entropy)
+    for (double h : row) {
+      sum += h;
+      tokens += 1;
+    }
+  if (gradient != nullptr && tokens > 0) {
+    // d(mean entropy)/d entropy[j][t] = 1/tokens, no log-prob term: backward gives grad_theta H.
+    Ragged dlogp(out.logp.size()), dentropy(out.entropy.size());
+    for (std::size_t j = 0; j < out.entropy.size(); ++j) {
+      dlogp[j].assign(out.entropy[j].size(), 0.0);
+      dentropy[j].assign(out.entropy[j].size(), 1.0 / tokens);
+    }
+    const std::vector<float> kept = policy_.grads();  // the trainer's gradients stay as they were
+    policy_.zero_grad();
+    policy_.backward(dlogp, &dentropy);
+    gradient->assign(policy_.grads().begin(), policy_.grads().end());
+    policy_.grads() = kept;
+  } else if (gradient != nullptr) {
+    gradient->assign(policy_.num_params(), 0.0);
+  }
+  return tokens > 0 ? sum / tokens : 0.0;
+}
+
 std::vector<Prompt> Experiment::next_prompt_batch() {
   std::vector<Prompt> batch;
   while (batch.size() < static_cast<std::size_t>(config_.prompt_batch)) {
@@ -402,6 +469,14 @@ const HistoryRow& Experiment::step() {
 
 HistoryRow Experiment::update() {
   const int group = config_.objective.group_size;
+  // entropyMechanism: the parameters, the probe's entropy and its gradient before any step.
+  std::vector<float> theta_before;
+  std::vector<double> probe_gradient;
+  double probe_before = 0;
+  if (config_.entropy_mechanism) {
+    theta_before = policy_.params();
+    probe_before = probe_entropy(&probe_gradient);
+  }
   const std::vector<Prompt> batch_prompts = next_prompt_batch();
   Policy& behaviour = sampler();
   last_from_copy_ = &behaviour == &sampler_;
@@ -485,6 +560,9 @@ HistoryRow Experiment::update() {
         row.token_positions += part.positions;
       }
     }
+    if (config_.entropy_mechanism)
+      row.logp_advantage_cov =
+          logp_advantage_cov(parts, advantages, config_.objective.mask_truncated);
     row.ratio_min = std::numeric_limits<double>::infinity();
     row.ratio_max = -std::numeric_limits<double>::infinity();
     row.ratio_mean = 0;
@@ -594,6 +672,20 @@ HistoryRow Experiment::update() {
   }
   if (std::isinf(row.min_length)) row.min_length = 0;
   row.entropy_coef = entropy_coef_;
+  if (config_.entropy_mechanism) {
+    row.has_entropy_mechanism = true;
+    row.probe_entropy = probe_entropy(nullptr);
+    row.probe_entropy_change = row.probe_entropy - probe_before;
+    const std::vector<float>& theta = policy_.params();
+    double prediction = 0, squared = 0;
+    for (std::size_t k = 0; k < theta.size(); ++k) {
+      const double step = static_cast<double>(theta[k]) - static_cast<double>(theta_before[k]);
+      prediction += probe_gradient[k] * step;
+      squared += step * step;
+    }
+    row.probe_entropy_prediction = prediction;
+    row.step_norm = std::sqrt(squared);
+  }
   return row;
 }
 

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/prompt_coverage.h"
 #include "rl/adam.h"
 #include "rl/arithmetic_task.h"
 #include "rl/experiment_config.h"
@@ -32,6 +33,8 @@ struct GenerationMetrics {
   std::vector<double> by_prompt;  // per-prompt accuracy, in prompt order
   std::vector<long long> by_prompt_successes;  // per-prompt correct answers of `samples`
   int samples = 0;                             // fresh answers per prompt
+  // Per prompt, the histogram of its answers (core/prompt_coverage.h answer_histogram).
+  std::vector<std::vector<AnswerBin>> by_prompt_answers;
 };
 
 // One row of the per-update history (all numbers of that update).
@@ -64,6 +67,16 @@ struct HistoryRow {
   double sampling_ratio_min = 1, sampling_ratio_mean = 1, sampling_ratio_max = 1;
   double sampling_logp_difference_mean = 0, sampling_logp_difference_max = 0;
   double entropy_coef = 0;  // entropy_coef: the coefficient after the update's last step
+  // Why entropy falls (config entropyMechanism; has_entropy_mechanism, else the run file leaves
+  // them out). The probe set is fixed (Experiment::probe_entropy); theta is every parameter.
+  bool has_entropy_mechanism = false;
+  double probe_entropy = 0;             // the learner's mean token entropy on it, after the update
+  double probe_entropy_change = 0;      // measured: after - before the update
+  double probe_entropy_prediction = 0;  // first order: grad_theta H(before) . delta theta
+  double step_norm = 0;                 // |delta theta|: every optimizer step of the update
+  // Cov(log pi, A) over the update's loss-mask tokens (truncated rows out when maskTruncated):
+  // the learner's log-prob of each sampled token before the update, its row's advantage.
+  double logp_advantage_cov = 0;
   // engine verl: verl's metrics under verl's names (actor/pg_loss, actor/pg_clipfrac,
   // actor/ppo_kl, actor/pg_clipfrac_lower, actor/kl_loss: those the loss mode returns), means
   // over the update's steps; empty with engine trl (the run file then has none).
@@ -176,6 +189,10 @@ class Experiment {
   Policy& sampler();
   // After each optimizer step: the adaptive entropy coefficient and the reference sync.
   void after_optimizer_step(double effective_entropy);
+  // entropyMechanism: the learner's mean token entropy on the probe set (probe_prompts_,
+  // probe_completions_); with `gradient`, also grad_theta of it there (the GRU's entropy
+  // gradient, GruPolicy::backward's dentropy, as the entropy bonus uses it), in double.
+  double probe_entropy(std::vector<double>* gradient);
 
   ExperimentConfig config_;
   Vocab vocab_;
@@ -191,6 +208,10 @@ class Experiment {
   bool last_from_copy_ = false;  // last_sampler()
   RolloutBatch last_rollouts_;
   std::vector<StepRecord> last_steps_;
+  // entropyMechanism's probe set: each held-out prompt (the train prompts when there are none)
+  // with one correct demonstration of the task's teacher, teacher-forced. Drawn once from
+  // Rng(seed).fork(8), a stream of its own: the run's streams and bytes stay as they are.
+  TokenRows probe_prompts_, probe_completions_;
   double entropy_coef_ = 0;  // the entropy bonus's coefficient (adaptive: changes per step)
   // Adaptive control: the previous step's entropy (TRL's _last_world_entropy, which starts at
   // float("inf") so that the first optimizer step applies no bonus).

@@ -46,13 +46,13 @@ export async function startServer(root = WEB, { headers } = {}) {
 
 /**
  * Registers before/after hooks in the current file or describe block: the static server over
- * web/ and Chromium, started together and closed after. Returns {server, browser}, filled in by
- * the time the tests run.
+ * web/ and Chromium (launchBrowser(launchOptions)), started together and closed after. Returns
+ * {server, browser}, filled in by the time the tests run.
  */
-export function useServerAndBrowser() {
+export function useServerAndBrowser(launchOptions = {}) {
   const env = { server: null, browser: null };
   before(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser(launchOptions)]);
   });
   after(async () => {
     await env.browser?.close();

@@ -54,3 +54,28 @@ TEST_CASE("coverage measures reject bad counts naming the argument", "[coverage]
   CHECK_THROWS_WITH(grpo::coverage_concentration({1}, 0), Contains("samples"));
   CHECK_THROWS_WITH(grpo::pass_at_k_curve({1}, 4, {5}), Contains("ks[0]"));
 }
+
+TEST_CASE("answer histogram: correct first, the largest wrong bins, the rest as other",
+          "[coverage]") {
+  using A = std::pair<std::string, std::string>;
+  std::vector<A> answers;
+  for (int i = 0; i < 5; ++i) answers.push_back({"incorrect", "12"});
+  for (int i = 0; i < 2; ++i) answers.push_back({"correct", ""});
+  for (int i = 0; i < 3; ++i) answers.push_back({"truncated", ""});
+  for (const char* wrong : {"1", "2", "3", "4"}) answers.push_back({"incorrect", wrong});
+  const auto bins = grpo::answer_histogram(answers, "13", 3);
+  REQUIRE(bins.size() == 5);
+  CHECK((bins[0].kind == "correct" && bins[0].answer == "13" && bins[0].count == 2));
+  CHECK((bins[1].kind == "incorrect" && bins[1].answer == "12" && bins[1].count == 5));
+  CHECK((bins[2].kind == "truncated" && bins[2].answer.empty() && bins[2].count == 3));
+  // Ties of one answer each: kind, then answer ("1" before "2"); "3" and "4" go to other.
+  CHECK((bins[3].kind == "incorrect" && bins[3].answer == "1" && bins[3].count == 1));
+  CHECK((bins[4].kind == "other" && bins[4].count == 3));
+  long long total = 0;
+  for (const auto& b : bins) total += b.count;
+  CHECK(total == static_cast<long long>(answers.size()));
+  // No answer right: the correct bin is still there, at 0; no other when nothing is left over.
+  const auto none = grpo::answer_histogram({{"no_answer", ""}}, "7");
+  REQUIRE(none.size() == 2);
+  CHECK((none[0].kind == "correct" && none[0].count == 0 && none[1].kind == "no_answer"));
+}

@@ -123,6 +123,35 @@ TEST_CASE("bad configs built in C++ fail validate() naming the field", "[trainer
   CHECK_THROWS_WITH(grpo::parse_loss_type("ppo"), Contains("lossType:"));
 }
 
+TEST_CASE("answer histograms: counts sum to the samples, the correct bin is the successes",
+          "[trainer][coverage]") {
+  grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
+  config.updates = 2;
+  grpo::Experiment experiment(config);
+  while (!experiment.done()) experiment.step();
+  experiment.finish();
+  for (const grpo::GenerationMetrics* m :
+       {&experiment.before_train(), &experiment.after_train(), &experiment.before_heldout(),
+        &experiment.after_heldout()}) {
+    REQUIRE(m->by_prompt_answers.size() == m->by_prompt_successes.size());
+    for (std::size_t j = 0; j < m->by_prompt_answers.size(); ++j) {
+      const auto& bins = m->by_prompt_answers[j];
+      INFO("prompt " << j);
+      REQUIRE(!bins.empty());
+      CHECK(bins.size() <= grpo::kAnswerBinsKept + 2);
+      CHECK(bins[0].kind == "correct");
+      CHECK(bins[0].count == m->by_prompt_successes[j]);
+      long long total = 0;
+      for (const auto& b : bins) total += b.count;
+      CHECK(total == m->samples);
+    }
+  }
+  // The train prompts' reference answers name the correct bins.
+  const auto& train = experiment.train();
+  for (std::size_t j = 0; j < train.size(); ++j)
+    CHECK(experiment.after_train().by_prompt_answers[j][0].answer == train[j].answer);
+}
+
 TEST_CASE("step after the last update is an error, finish is repeatable", "[trainer]") {
   grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
   config.updates = 2;

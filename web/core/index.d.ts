@@ -182,6 +182,8 @@ export interface ExperimentConfig extends TrlLossOptions {
   refModelSyncSteps: number;
   evalSamples: number;
   finalEvalSamples: number;
+  /** Lab-only (TRL has none): the history's entropy-mechanism columns (probeEntropy ...). Off by default. */
+  entropyMechanism: boolean;
 }
 
 /** A profile and any fields to change: the core fills the rest from the profile's defaults. */
@@ -253,10 +255,21 @@ export interface Metrics {
   passAt4: number;
 }
 
+/** One bin of a prompt's answer histogram (docs/coverage.md, "Answer histograms"). */
+export interface AnswerBin {
+  /** A verifier status, or "other" (the wrong answers beyond the kept bins). */
+  kind: 'correct' | 'incorrect' | 'no_answer' | 'invalid' | 'truncated' | 'other';
+  /** correct: the prompt's answer; incorrect: the verifier's extracted answer; absent otherwise. */
+  answer?: string;
+  count: number;
+}
+
 export interface PromptAccuracy {
   promptId: number;
   prompt: string;
   accuracy: number;
+  /** The prompt's answers among the evaluation's samples: the correct bin first (count = successes), at most 4 more and "other"; counts sum to finalEvalSamples. Absent in a run saved before it. */
+  answers?: AnswerBin[];
 }
 
 /** One update of a run (NaN where a metric has no value, e.g. ratios with no unmasked token). */
@@ -299,6 +312,17 @@ export interface HistoryRow {
   entropyCoef?: number;
   /** Groups whose correctness differs / groups; informativeFraction minus it differ in format (or overlong) alone. Absent before issue 24. */
   correctnessInformativeFraction?: number;
+  /**
+   * Only with entropyMechanism (docs/entropy-mechanism.md, "The GRU"): the learner's mean token
+   * entropy on the fixed probe set after the update, its measured change over the update, the
+   * first-order prediction grad H . delta theta (every optimizer step of the update), |delta theta|,
+   * and Cov(log pi, A) over the batch's loss-mask tokens (the learner's log-probs before the update).
+   */
+  probeEntropy?: number;
+  probeEntropyChange?: number;
+  probeEntropyPrediction?: number;
+  stepNorm?: number;
+  logpAdvantageCov?: number;
   /** engine verl only: verl's metric names (actor/pg_loss; actor/pg_clipfrac, actor/ppo_kl, actor/pg_clipfrac_lower as the loss mode returns them; actor/kl_loss with beta > 0). */
   'actor/pg_loss'?: number;
   'actor/pg_clipfrac'?: number;

@@ -407,10 +407,10 @@ export default {
   'finite.entropy.fall': '; mode {mode}, {kind}, drives it down most: {amount} of the predicted {total} over the run.',
   'finite.entropy.rise': '; over the run it rises (predicted {total}), and mode {mode}, {kind}, pushes it up most: {amount}.',
   'finite.entropy.end': '.',
-  'finite.entropy.kind.confidentPositive': 'confident (more likely than the typical e^−H) with a positive advantage',
-  'finite.entropy.kind.confidentNegative': 'confident (more likely than the typical e^−H) but with a negative advantage',
-  'finite.entropy.kind.rarePositive': 'rare (less likely than the typical e^−H) but with a positive advantage',
-  'finite.entropy.kind.rareNegative': 'rare (less likely than the typical e^−H) with a negative advantage',
+  'finite.entropy.kind.confidentPositive': 'confident (more likely than the typical exp(−H)) with a positive advantage',
+  'finite.entropy.kind.confidentNegative': 'confident (more likely than the typical exp(−H)) but with a negative advantage',
+  'finite.entropy.kind.rarePositive': 'rare (less likely than the typical exp(−H)) but with a positive advantage',
+  'finite.entropy.kind.rareNegative': 'rare (less likely than the typical exp(−H)) with a negative advantage',
 
   // --- 6-9 (live in the next release) -----------------------------------------------------------
   'rl-loop.title': '6. A complete autoregressive RLVR/GRPO loop',

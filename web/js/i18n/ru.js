@@ -402,10 +402,10 @@ export default {
   'finite.entropy.fall': '; сильнее всего её снижает мода {mode}, {kind}: {amount} из предсказанных {total} за весь прогон.',
   'finite.entropy.rise': '; за весь прогон она растёт (предсказано {total}), и сильнее всего её поднимает мода {mode}, {kind}: {amount}.',
   'finite.entropy.end': '.',
-  'finite.entropy.kind.confidentPositive': 'уверенная (вероятнее типичной e^−H) и с положительным преимуществом',
-  'finite.entropy.kind.confidentNegative': 'уверенная (вероятнее типичной e^−H), но с отрицательным преимуществом',
-  'finite.entropy.kind.rarePositive': 'редкая (менее вероятная, чем типичная e^−H), но с положительным преимуществом',
-  'finite.entropy.kind.rareNegative': 'редкая (менее вероятная, чем типичная e^−H) и с отрицательным преимуществом',
+  'finite.entropy.kind.confidentPositive': 'уверенная (вероятнее типичной exp(−H)) и с положительным преимуществом',
+  'finite.entropy.kind.confidentNegative': 'уверенная (вероятнее типичной exp(−H)), но с отрицательным преимуществом',
+  'finite.entropy.kind.rarePositive': 'редкая (менее вероятная, чем типичная exp(−H)), но с положительным преимуществом',
+  'finite.entropy.kind.rareNegative': 'редкая (менее вероятная, чем типичная exp(−H)) и с отрицательным преимуществом',
 
   // --- 6-9 (в следующем выпуске) -----------------------------------------------------------------
   'rl-loop.title': '6. Полный авторегрессионный цикл RLVR/GRPO',

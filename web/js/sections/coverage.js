@@ -3,7 +3,8 @@
 // prompts that lost all success marked), pass@k across k before and after RL, sentences built
 // from the run's own measures (docs/coverage.md), and one fresh group from the trained policy
 // inspected row by row, as the notebook does; click a response to see its tokens with their
-// sampling probability and advantage.
+// sampling probability and advantage. Click (tap, or Enter on) a prompt's bars to see its answers
+// before and after RL (training/answer-histogram.js).
 import { h, dataTable, fmt } from '../dom.js';
 import { chartFigure, makeChart, refresh, describeChart, axis, runLegend, COLORS } from '../charts.js';
 import { runNotice } from './common.js';
@@ -14,6 +15,7 @@ import { sectionRunBar } from '../training/run-dock.js';
 import { coverageByBefore } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
 import { getOverlays, onOverlays, pickColor, samePrompts } from '../training/overlays.js';
+import { answersOf, answerRows, answerSentences, answerText, binLabel, samplesOf } from '../training/answer-histogram.js';
 
 /** Python's repr of the notebook's printed dict. */
 function pyRepr(value) {
@@ -73,6 +75,93 @@ export default {
     let drawnInfo = null;
     let drawnInspection = null;
     let selected = null; // index of the clicked response in group 0
+    let answersKey = null; // the run whose answer panels are open
+
+    // A prompt's answers before and after RL, in a panel below its chart: opened by a click or a
+    // tap on its bars, or by Enter on the focused chart (← → move between prompts).
+    const answerPanel = (fig) => {
+      if (fig.answers) return fig.answers;
+      const hint = h('p', { class: 'muted answer-hint', text: t('train.answers.hint') });
+      const panel = h('div', { class: 'answer-panel', role: 'region', 'aria-live': 'polite', hidden: true });
+      fig.lostNote.after(hint, panel);
+      const state = { panel, hint, promptId: null, focus: -1 };
+      fig.answers = state;
+      const open = (index) => {
+        const row = fig.rows?.[index];
+        if (!row) return;
+        state.promptId = row.promptId;
+        state.focus = index;
+        showAnswers(fig);
+      };
+      fig.canvas.tabIndex = 0;
+      fig.canvas.addEventListener('keydown', (event) => {
+        const chart = fig.chart;
+        const n = fig.rows?.length ?? 0;
+        if (!chart || !n) return;
+        if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+          state.focus = Math.max(0, Math.min(n - 1, (state.focus < 0 ? 0 : state.focus + (event.key === 'ArrowRight' ? 1 : -1))));
+          const active = chart.data.datasets.map((_, datasetIndex) => ({ datasetIndex, index: state.focus }));
+          chart.setActiveElements(active);
+          chart.tooltip?.setActiveElements(active, { x: 0, y: 0 });
+          chart.update('none');
+          event.preventDefault();
+        } else if ((event.key === 'Enter' || event.key === ' ') && state.focus >= 0) {
+          open(state.focus);
+          event.preventDefault();
+        }
+      });
+      state.open = open;
+      return state;
+    };
+    const showAnswers = (fig) => {
+      const state = fig.answers;
+      const row = fig.rows?.find((r) => r.promptId === state?.promptId);
+      if (!state || !row) {
+        if (state) state.panel.hidden = true;
+        return;
+      }
+      const before = answersOf(fig.before, row.promptId);
+      const after = answersOf(fig.after, row.promptId);
+      const correct = [...(before ?? []), ...(after ?? [])].find((b) => b.kind === 'correct')?.answer ?? '?';
+      const close = h('button', { type: 'button', class: 'button-quiet answer-close', dataset: { action: 'close-answers' }, text: t('train.answers.close') });
+      close.addEventListener('click', () => {
+        state.promptId = null;
+        state.panel.hidden = true;
+        fig.canvas.focus();
+      });
+      const recorded = Boolean(before || after);
+      const cell = (count, samples) => {
+        if (count === null) return { text: '—' };
+        if (count === 'other') return { text: t('train.answers.inOther'), className: 'muted' };
+        const share = samples ? count / samples : 0;
+        return { node: h('span', { class: 'answer-count', style: `--share:${share.toFixed(4)}` }, String(count)), value: count };
+      };
+      const beforeN = before ? samplesOf(before) : 0;
+      const afterN = after ? samplesOf(after) : 0;
+      state.panel.dataset.promptId = String(row.promptId);
+      state.panel.setAttribute('aria-label', t('train.answers.title', { prompt: row.prompt }));
+      state.panel.replaceChildren(
+        h('div', { class: 'answer-head' }, h('h4', {}, t('train.answers.title', { prompt: '' }), h('code', { text: row.prompt })), close),
+        h('p', { class: 'answer-sentence', text: answerText(t, answerSentences(before, after, correct)) }),
+        recorded
+          ? dataTable({
+              caption: t('train.answers.caption', { prompt: row.prompt }),
+              className: 'answer-table',
+              columns: [{ label: t('train.answers.colAnswer') }, { label: t('COVERAGE_BEFORE'), numeric: true }, { label: t('COVERAGE_AFTER'), numeric: true }],
+              rows: answerRows(before, after).map((r) => ({
+                className: r.kind === 'correct' ? 'answer-correct' : undefined,
+                cells: [
+                  // A number in code, a status or "other answers" in words.
+                  { node: h('span', {}, r.answer === null ? binLabel(t, r) : h('code', { text: binLabel(t, r) }), r.kind === 'correct' ? ` ${t('train.answers.correctMark')}` : ''), header: true },
+                  cell(r.before, beforeN),
+                  cell(r.after, afterN),
+                ],
+              })),
+            })
+          : null,
+      );
+      state.panel.hidden = false;
+    };
 
     // One split's bars: before/after per prompt, sorted by before-RL accuracy; a prompt that lost
     // all success gets a red outline and a ✗ before its label.
@@ -110,6 +199,9 @@ export default {
         ticks.minRotation = ticks.maxRotation = dense ? 90 : 45;
         ticks.font = { size: dense ? 11 : 13 };
         ticks.color = tickColor;
+        // Another run's prompt count changes the box's min-width (the CSS above), which Chart.js
+        // does not always notice: size the canvas to it before the new bars are drawn.
+        if (charts[key].data.labels.length !== labels.length) charts[key].resize();
         refresh(charts[key], { labels, datasets });
       } else if (rows.length) {
         charts[key] = makeChart(fig.canvas, {
@@ -118,6 +210,11 @@ export default {
           options: {
             categoryPercentage: 0.76,
             barPercentage: 1,
+            // A click or tap anywhere in a prompt's column (a lost prompt's after bar is 0 high).
+            onClick: (event, _elements, chart) => {
+              const hit = chart.getElementsAtEventForMode(event, 'index', { intersect: false }, false)[0];
+              if (hit) fig.answers?.open(hit.index);
+            },
             scales: {
               x: axis(t('train.coverage.xSorted'), { ticks: { autoSkip: false, maxRotation: dense ? 90 : 45, minRotation: dense ? 90 : 45, font: { size: dense ? 11 : 13 }, color: tickColor } }),
               // The notebook's ylim(0, 1.05), with ticks every 0.2 up to 1 (no tick at 1.05).
@@ -142,6 +239,14 @@ export default {
       }
       fig.lostNote.textContent = lost ? t('train.coverage.lostLegend', { lost }) : '';
       fig.lostNote.hidden = !lost;
+      // The answer panel reads the rows drawn (its prompt stays open while the run goes on).
+      fig.rows = rows;
+      fig.before = before;
+      fig.after = after;
+      fig.chart = charts[key];
+      const panel = answerPanel(fig);
+      panel.hint.hidden = !rows.length;
+      showAnswers(fig);
       const hasAfter = rows.some((r) => r.after !== null);
       const mean = (field) => rows.reduce((sum, r) => sum + (r[field] ?? 0), 0) / Math.max(1, rows.length);
       const describe = (text) => (charts[key] ? describeChart(charts[key], text) : fig.setAria(text));
@@ -449,6 +554,10 @@ export default {
     const draw = (s) => {
       const afterKey = s.result?.afterTrainByPrompt ?? null;
       if (s.runKey !== drawnKey) selected = null;
+      if (s.runKey !== answersKey) {
+        answersKey = s.runKey; // another run: its prompts' panels start closed
+        for (const fig of [figure, heldFigure]) if (fig.answers) Object.assign(fig.answers, { promptId: null, focus: -1 });
+      }
       const stale = s.runKey !== drawnKey || afterKey !== drawnAfter || s.info !== drawnInfo;
       const marked = () => {
         if (drawnKey === s.runKey && drawnInfo === s.info && drawnAfter === afterKey) {

@@ -18,6 +18,7 @@ import { comparePanel } from '../training/compare-panel.js';
 import { ON_DISPLAY_COLOR, getOverlays, onOverlays, pickColor } from '../training/overlays.js';
 import { runName } from '../training/compare.js';
 import { profileDefaults } from '../training/run-saver.js';
+import { mechanismClaim, mechanismSentence } from '../training/entropy-mechanism.js';
 
 /** A dashed horizontal line at options.plugins.hline.y (the notebook's ax.axhline(1.0, "--")). */
 export const horizontalLine = {
@@ -102,6 +103,23 @@ export const CHARTS = [
     ],
     y: { titleKey: 'train.axis.loss' },
     y1: { min: 0, titleKey: 'train.axis.gradNorm' },
+  },
+  {
+    // Why entropy falls (config entropyMechanism; docs/entropy-mechanism.md "The GRU"): the
+    // probe set's measured entropy change per update, its first-order prediction, Cov(log π, A).
+    id: 'mechanism',
+    titleKey: 'train.chart.mechanism',
+    series: [
+      { key: 'probeEntropyChange', label: 'train.series.probeChange' },
+      { key: 'probeEntropyPrediction', label: 'train.series.probePrediction' },
+      { key: 'logpAdvantageCov', label: 'train.series.logpAdvantageCov', axis: 'y1', style: 4 },
+    ],
+    hline: 0,
+    y: { titleKey: 'train.axis.probeChange' },
+    y1: { titleKey: 'train.axis.logpAdvantageCov' },
+    emptyKey: 'train.mechanism.off',
+    present: (row) => 'probeEntropyChange' in row,
+    sentence: (history, t) => mechanismSentence(mechanismClaim(history), t),
   },
 ];
 
@@ -205,6 +223,10 @@ export default {
       if (spec.emptyKey) {
         entry.emptyNote = h('p', { class: 'muted chart-empty', role: 'note', text: t(spec.emptyKey), hidden: true });
         figure.figure.querySelector('.chart-box').before(entry.emptyNote);
+      }
+      if (spec.sentence) {
+        entry.sentenceNote = h('p', { class: 'chart-sentence', role: 'note', hidden: true });
+        figure.figure.querySelector('.chart-box').after(entry.sentenceNote);
       }
       figure.figure.querySelector('details.chart-data').addEventListener('toggle', (event) => {
         if (event.target.open && entry.chart) twinTable(entry, training.getState());
@@ -481,6 +503,11 @@ export default {
         entry.flatNote.hidden = notes.length === 0;
       }
       if (entry.emptyNote) entry.emptyNote.hidden = !(s.history.length > 0 && !entry.spec.present(s.history[s.history.length - 1])); // a run has a sampler in every row or in none
+      if (entry.sentenceNote) {
+        const on = s.history.length > 0 && entry.spec.present(s.history[s.history.length - 1]);
+        entry.sentenceNote.textContent = on ? entry.spec.sentence(s.history, t) : '';
+        entry.sentenceNote.hidden = !on;
+      }
       // The twin is rebuilt when the run rests or its table is open, never per streamed frame.
       const open = entry.figure.figure.querySelector('details.chart-data')?.open;
       if (redraw && (!training.isBusy(s.phase) || open) && (entry.twinKey !== s.runKey || entry.twinRows !== s.history.length)) twinTable(entry, s);

@@ -15,6 +15,8 @@ export const RECORD_LIMITS = {
   historyRows: 100000, // the core's limit on a run file's history (run.history), and at most config.updates
   byPromptRows: 1000, // the core's limit on a run's prompts
   promptChars: 256,
+  answerBins: 16, // a by-prompt row's answer histogram (the core writes at most 6 bins)
+  answerChars: 256, // one answer's text (the verifier's candidate)
   coverageValues: 4096, // section 8's block: 4 splits x ~10 numbers and a pass@k curve of <= 11 points
   coverageDepth: 4,
 };
@@ -55,7 +57,7 @@ function checkMetrics(metrics, field) {
   }
 }
 
-function checkByPrompt(rows, field, count) {
+function checkByPrompt(rows, field, count, samples) {
   need(Array.isArray(rows), field, `must be an array, got ${kind(rows)}`);
   need(rows.length <= count, field, `must hold at most ${count} prompts (the run's), got ${rows.length}`);
   rows.forEach((row, i) => {
@@ -64,7 +66,26 @@ function checkByPrompt(rows, field, count) {
     need(isIndex(row.promptId, RECORD_LIMITS.byPromptRows), `${at}.promptId`, `must be an integer in [0, ${RECORD_LIMITS.byPromptRows}]`);
     need(typeof row.prompt === 'string' && row.prompt.length <= RECORD_LIMITS.promptChars, `${at}.prompt`, `must be a string of at most ${RECORD_LIMITS.promptChars} characters`);
     need(typeof row.accuracy === 'number' && row.accuracy >= 0 && row.accuracy <= 1, `${at}.accuracy`, 'must be a number in [0, 1]');
+    if (row.answers !== undefined) checkAnswers(row.answers, `${at}.answers`, samples);
   });
+}
+
+const ANSWER_KINDS = ['correct', 'incorrect', 'no_answer', 'invalid', 'truncated', 'other'];
+
+/** A row's answer histogram (section 8's panel): bins of a kind, an optional answer and a count. */
+function checkAnswers(bins, field, samples) {
+  need(Array.isArray(bins) && bins.length >= 1 && bins.length <= RECORD_LIMITS.answerBins, field, `must be an array of 1 to ${RECORD_LIMITS.answerBins} bins`);
+  let total = 0;
+  bins.forEach((bin, i) => {
+    const at = `${field}[${i}]`;
+    need(isObject(bin), at, `must be an object, got ${kind(bin)}`);
+    need(ANSWER_KINDS.includes(bin.kind), `${at}.kind`, `must be one of ${ANSWER_KINDS.join(', ')}`);
+    need(isIndex(bin.count, samples), `${at}.count`, `must be an integer in [0, ${samples}] (finalEvalSamples)`);
+    need(bin.answer === undefined || (typeof bin.answer === 'string' && bin.answer.length <= RECORD_LIMITS.answerChars), `${at}.answer`, `must be a string of at most ${RECORD_LIMITS.answerChars} characters`);
+    need(Object.keys(bin).every((key) => key === 'kind' || key === 'count' || key === 'answer'), at, 'has a field other than kind, count and answer');
+    total += bin.count;
+  });
+  need(total === samples, field, `counts must sum to ${samples} (finalEvalSamples), got ${total}`);
 }
 
 /** Section 8's block: objects, arrays, numbers and nulls only, bounded in depth and count. */
@@ -150,7 +171,7 @@ export function checkRecord(record, { core, maxBytes, defaultsOf = (config) => c
   const rows = checkHistory(run, Math.min(RECORD_LIMITS.historyRows, config.updates));
   if (run.updatesDone !== undefined) need(run.updatesDone === rows, 'run.updatesDone', `must equal the history's ${rows} rows`);
   for (const { key } of METRIC_ROWS) if (run[key] !== undefined) checkMetrics(run[key], `run.${key}`);
-  for (const [key, count] of BY_PROMPT) if (run[key] !== undefined) checkByPrompt(run[key], `run.${key}`, config[count]);
+  for (const [key, count] of BY_PROMPT) if (run[key] !== undefined) checkByPrompt(run[key], `run.${key}`, config[count], config.finalEvalSamples);
   if (run.coverage !== undefined && run.coverage !== null) checkCoverage(run.coverage, 'run.coverage');
   const known = new Set(['config', 'history', 'packedHistory', 'updatesDone', 'coverage', ...METRIC_ROWS.map((r) => r.key), ...BY_PROMPT.map(([key]) => key)]);
   for (const key of Object.keys(run)) need(known.has(key), 'run', `has no field '${key.slice(0, 40)}'`);

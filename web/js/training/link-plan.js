@@ -27,7 +27,10 @@ export function runWork(c) {
   const length = PROMPT + c.maxNewTokens;
   const warmup = c.warmupSteps * prompts * DEMOS_PER_PROMPT * (PROMPT + DEMO) * 3;
   const group = c.promptBatch * c.groupSize * length;
-  const update = group * (2 + (c.beta > 0 ? 1 : 0) + 3 * c.updateEpochs) + c.trainPrompts * c.evalSamples * length;
+  // entropyMechanism: the probe set (held-out prompts, else train, with one demonstration each)
+  // forward and backward before the update, forward after it.
+  const probe = c.entropyMechanism ? (c.heldoutPrompts || c.trainPrompts) * (PROMPT + DEMO) * 4 : 0;
+  const update = group * (2 + (c.beta > 0 ? 1 : 0) + 3 * c.updateEpochs) + c.trainPrompts * c.evalSamples * length + probe;
   const evaluations = 2 * prompts * c.finalEvalSamples * length * 2;
   return (warmup + c.updates * update + evaluations) * perToken;
 }

@@ -84,6 +84,12 @@ export const HISTORY_COLUMNS = [
   { key: 'entropyCoef', label: 'entropy_coef', trl: 'entropy_coef' },
   // Added in issue 24: the informative groups whose correctness differs (the rest: format alone).
   { key: 'correctnessInformativeFraction', label: 'correctness_informative_fraction', trl: null },
+  // Only with entropyMechanism (ours; docs/entropy-mechanism.md "The GRU"): absent otherwise.
+  { key: 'probeEntropy', label: 'probe_entropy', trl: null },
+  { key: 'probeEntropyChange', label: 'probe_entropy_change', trl: null },
+  { key: 'probeEntropyPrediction', label: 'probe_entropy_prediction', trl: null },
+  { key: 'stepNorm', label: 'step_norm', trl: null },
+  { key: 'logpAdvantageCov', label: 'logp_advantage_cov', trl: null },
   // Added in issue 27: verl's own metric names, only in a run with engine verl (absent otherwise;
   // those its loss mode returns; actor/kl_loss with beta > 0). verl: the metric verl logs.
   ...['pg_loss', 'pg_clipfrac', 'ppo_kl', 'pg_clipfrac_lower', 'kl_loss'].map((name) => ({ key: `actor/${name}`, label: `actor/${name}`, trl: null, verl: `actor/${name}` })),

@@ -292,6 +292,7 @@ export const VERL_RULES = {
   teacherAccuracy: TOY,
   evalSamples: TOY,
   finalEvalSamples: TOY,
+  entropyMechanism: TOY,
 };
 
 /** The launch's entries for a full config (core.experimentConfig): overrides, no-equivalents, notes. */
