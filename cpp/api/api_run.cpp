@@ -405,7 +405,13 @@ Json read_history(const Json& run, const RunContext& context) {
                           {"probeEntropyChange", kSpecial, kAdded},
                           {"probeEntropyPrediction", kSpecial, kAdded},
                           {"stepNorm", kSpecial, kAdded},
-                          {"logpAdvantageCov", kSpecial, kAdded}};
+                          {"logpAdvantageCov", kSpecial, kAdded},
+                          // engine verl: verl's own metric names (those its loss mode logs)
+                          {"actor/pg_loss", kSpecial, kAdded},
+                          {"actor/pg_clipfrac", kSpecial, kAdded},
+                          {"actor/ppo_kl", kSpecial, kAdded},
+                          {"actor/pg_clipfrac_lower", kSpecial, kAdded},
+                          {"actor/kl_loss", kSpecial, kAdded}};
   Json out = Json::array();
   out.get_ref<Json::array_t&>().reserve(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {

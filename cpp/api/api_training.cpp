@@ -100,6 +100,7 @@ Json history_json(const HistoryRow& r) {
            {"cispoClipRatio", r.cispo_clip_ratio},
            {"entropyCoef", r.entropy_coef},
            {"correctnessInformativeFraction", r.correctness_informative_fraction}};
+  for (const auto& [name, value] : r.verl) out[name] = encode_number(value);  // engine verl
   if (r.has_sampler) {  // TRL's sampling/* exist only with a separate sampler
     out["samplingRatioMin"] = encode_number(r.sampling_ratio_min);
     out["samplingRatioMean"] = encode_number(r.sampling_ratio_mean);

@@ -271,6 +271,31 @@ std::vector<FieldSpec> build_table() {
   add(nullable_field("vllmImportanceSamplingClipMax", 0, 1e6, kClosed,
                      "vllm_importance_sampling_clip_max",
                      GRPO_OPTIONAL(objective.vllm_importance_sampling_clip_max), 3.0));
+  // verl v0.7.0's actor (engine verl): its own options; the ones it shares with TRL are the
+  // fields above (docs/verl.md "The trainer with engine verl"). verl's defaults (actor.yaml).
+  group = "verl";
+  add(enum_field("engine", engine_names(), 0, nullptr, GRPO_WHOLE(engine)));
+  add(enum_field("verlLossMode", verl::loss_mode_names(), 0, nullptr,
+                 GRPO_WHOLE(verl_options.loss_mode)));
+  add(enum_field("verlLossAggMode", verl::agg_mode_names(), 0, nullptr,
+                 GRPO_WHOLE(verl_options.agg_mode)));
+  add(enum_field("verlAdvEstimator", verl_train_estimator_names(), 0, nullptr,
+                 GRPO_WHOLE(verl_options.estimator)));
+  add(number_field("clipRatioC", 1, 1e6, kOpen, kClosed, 3.0, nullptr,
+                   GRPO_REAL(verl_options.clip_ratio_c)));
+  add(number_field("clipCovRatio", 0, 1, kOpen, kClosed, 2e-4, nullptr,
+                   GRPO_REAL(verl_options.clip_cov_ratio)));
+  add(number_field("clipCovLb", -1e6, 1e6, kClosed, kClosed, 1.0, nullptr,
+                   GRPO_REAL(verl_options.clip_cov_lb)));
+  add(number_field("clipCovUb", -1e6, 1e6, kClosed, kClosed, 5.0, nullptr,
+                   GRPO_REAL(verl_options.clip_cov_ub)));
+  add(number_field("klCovRatio", 0, 1, kOpen, kClosed, 2e-4, nullptr,
+                   GRPO_REAL(verl_options.kl_cov_ratio)));
+  add(number_field("ppoKlCoef", 0, 1e6, kClosed, kClosed, 0.1, nullptr,
+                   GRPO_REAL(verl_options.ppo_kl_coef)));
+  add(enum_field("klLossType", verl::kl_penalty_names(),
+                 static_cast<double>(verl::KlPenalty::LowVarKl), nullptr,
+                 GRPO_WHOLE(verl_options.kl_loss_type)));
   // Evaluation.
   group = "evaluation";
   add(int_field("evalSamples", 1, 64, 4, 4, nullptr, GRPO_WHOLE(eval_samples)));

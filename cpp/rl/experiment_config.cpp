@@ -14,6 +14,21 @@ const std::vector<std::string>& profile_names() {
   return names;
 }
 
+const std::vector<std::string>& engine_names() {
+  static const std::vector<std::string> names = {"trl", "verl"};
+  return names;
+}
+
+const std::vector<std::string>& verl_train_estimator_names() {
+  // verl's outcome estimators, in verl::Estimator's order, without gae (a critic's values).
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all = verl::estimator_names();
+    all.resize(static_cast<std::size_t>(verl::Estimator::Gae));
+    return all;
+  }();
+  return names;
+}
+
 ExperimentConfig profile_defaults(const std::string& profile) {
   const FieldSpec& profile_field = field("profile");
   const int column = option_index(profile_field, profile);
@@ -73,11 +88,61 @@ void check_field_relations(const ExperimentConfig& config) {
                           std::string(advantage_estimator_name(o.advantage_estimator))};
                 });
   // TRL refuses sync_ref_model without a reference model, which beta = 0 does not load.
+  check_verl_relations(config);
   require_coded(!config.sync_ref_model || o.beta > 0, "needs_positive", "syncRefModel", [&] {
     return std::pair<MessageParams, std::string>{
         {{"other", std::string("beta")}, {"got", o.beta}},
         "syncRefModel: needs beta > 0, got beta = " + format_number(o.beta)};
   });
+}
+
+namespace {
+
+// `field` must be `expected` while `other` is `value` (code "one_of_with", naming both fields).
+void require_with(bool condition, const char* field, const std::string& expected, const char* other,
+                  const std::string& value, const std::string& got) {
+  require_coded(condition, "one_of_with", field, [&] {
+    return std::pair<MessageParams, std::string>{
+        {{"options", expected}, {"other", std::string(other)}, {"value", value}, {"got", got}},
+        std::string(field) + ": must be one of " + expected + " with " + other + " " + value +
+            ", got " + got};
+  });
+}
+
+}  // namespace
+
+// engine verl: the TRL-only options that would silently act on nothing are refused, each naming
+// the TRL field and engine; verl's own ones (remax's baseline) too.
+void check_verl_relations(const ExperimentConfig& config) {
+  if (config.engine != Engine::Verl) return;
+  const ObjectiveConfig& o = config.objective;
+  const VerlTrainOptions& v = config.verl_options;
+  // remax needs reward_baselines, the greedy completion's reward: the trainer samples none.
+  require_with(
+      v.estimator != verl::Estimator::Remax, "verlAdvEstimator",
+      "grpo, grpo_passk, rloo, reinforce_plus_plus, reinforce_plus_plus_baseline, opo, "
+      "gpg (remax needs the greedy completion's reward, which the trainer does not sample)",
+      "engine", "verl", "remax");
+  require_with(o.importance_level == ImportanceLevel::Token, "importanceSamplingLevel", "token",
+               "engine", "verl (verlLossMode gspo is the sequence-level ratio)",
+               importance_level_names()[static_cast<int>(o.importance_level)]);
+  require_with(!config.use_adaptive_entropy, "useAdaptiveEntropy", "false", "engine", "verl",
+               "true");
+  require_with(!o.use_bias_correction_kl, "useBiasCorrectionKl", "false", "engine", "verl", "true");
+  require_with(o.top_entropy_quantile == 1.0, "topEntropyQuantile", "1", "engine", "verl",
+               format_number(o.top_entropy_quantile));
+  require_with(!o.delta, "delta", "None", "engine", "verl (clipRatioC is verl's dual clip)",
+               o.delta ? format_number(*o.delta) : "None");
+  require_with(!o.off_policy_mask_threshold, "offPolicyMaskThreshold", "None", "engine", "verl",
+               o.off_policy_mask_threshold ? format_number(*o.off_policy_mask_threshold) : "None");
+  require_with(!config.separate_sampler(), "samplerMismatch", "0 (and samplerLag 0)", "engine",
+               "verl", format_number(config.sampler_mismatch));
+  require_with(!config.normalize_then_sum, "multiObjectiveAggregation", "sum_then_normalize",
+               "engine", "verl", "normalize_then_sum");
+  require_with(o.scale_rewards != ScaleRewards::Batch, "scaleRewards", "group, none", "engine",
+               "verl (norm_adv_by_std_in_grpo)", "batch");
+  // verl's clip_cov takes candidates in (lb, ub): an empty interval selects nothing.
+  require_less_than_field("clipCovLb", v.clip_cov_lb, "clipCovUb", v.clip_cov_ub);
 }
 
 void ExperimentConfig::validate() const {

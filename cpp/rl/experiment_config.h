@@ -8,8 +8,32 @@
 
 #include "rl/grpo_objective.h"
 #include "rl/task.h"
+#include "rl/verl_advantages.h"
+#include "rl/verl_kl_penalty.h"
+#include "rl/verl_policy_loss.h"
 
 namespace grpo {
+
+// The engine whose objective the trainer runs: TRL's GRPOTrainer (grpo_objective.h, the default)
+// or verl v0.7.0's actor (its estimator, policy loss, agg_loss and KL loss, rl/verl_*.h).
+enum class Engine { Trl, Verl };
+const std::vector<std::string>& engine_names();  // trl, verl
+
+// verl's own options, used when engine = verl (docs/verl.md "The trainer with engine verl"). The
+// fields verl shares with TRL are the TRL ones: epsLow/epsHigh are clip_ratio_low/high, beta is
+// kl_loss_coef (use_kl_loss = beta > 0), scaleRewards none is norm_adv_by_std_in_grpo=False,
+// sapoTemperaturePos/Neg are tau_pos/neg, entropyCoef is entropy_coeff.
+struct VerlTrainOptions {
+  verl::LossMode loss_mode = verl::LossMode::Vanilla;           // policy_loss.loss_mode
+  verl::AggMode agg_mode = verl::AggMode::TokenMean;            // loss_agg_mode
+  verl::Estimator estimator = verl::Estimator::Grpo;            // algorithm.adv_estimator
+  double clip_ratio_c = 0;                                      // dual clip (vanilla)
+  double clip_cov_ratio = 0, clip_cov_lb = 0, clip_cov_ub = 0;  // policy_loss.clip_cov_*
+  double kl_cov_ratio = 0, ppo_kl_coef = 0;  // policy_loss.kl_cov_ratio, ppo_kl_coef
+  verl::KlPenalty kl_loss_type = verl::KlPenalty::LowVarKl;  // kl_loss_type
+};
+// The estimators the trainer offers (verl's outcome estimators, enum order; gae needs a critic).
+const std::vector<std::string>& verl_train_estimator_names();
 
 // Members without defaults on purpose: every default lives in the field table.
 struct ExperimentConfig {
@@ -79,6 +103,9 @@ struct ExperimentConfig {
   double ref_model_mixup_alpha = 0;
   int ref_model_sync_steps = 0;
 
+  Engine engine = Engine::Trl;
+  VerlTrainOptions verl_options;
+
   // Evaluation by fresh generation.
   int eval_samples = 0;        // per train prompt, after every update
   int final_eval_samples = 0;  // per prompt, before/after RL (pass@4 needs >= 4)
@@ -99,6 +126,9 @@ struct ExperimentConfig {
 // check_relations and check_sampler_relations, docs/trl.md "Configs TRL refuses") and the toy's
 // own (promptBatch <= trainPrompts, the task's problems, normalize_then_sum's estimator).
 void check_field_relations(const ExperimentConfig& config);
+// Its part for engine verl (nothing with engine trl): the TRL-only options verl has no term for,
+// refused naming the field and engine (code one_of_with), remax, clipCovLb < clipCovUb.
+void check_verl_relations(const ExperimentConfig& config);
 
 // The profiles' names, in the table's order of default columns.
 const std::vector<std::string>& profile_names();

@@ -50,6 +50,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/advantages.h"  // ScaleRewards, group_advantages, clipped_surrogate_loss
@@ -189,6 +190,9 @@ struct ObjectiveMetrics {
   // What the two means are over (values of the ratio, tokens of the difference): the trainer
   // pools several mini-batches' metrics into the generation's.
   long long sampling_ratio_count = 0, sampling_logp_difference_count = 0;
+  // The trainer's engine verl (rl/trainer_verl.h): verl's metrics under verl's names
+  // ("actor/pg_clipfrac", ...), those its loss mode returns; empty with engine trl.
+  std::vector<std::pair<std::string, double>> verl;
 };
 
 struct ObjectiveResult {

@@ -7,6 +7,7 @@
 
 #include "core/coverage_metrics.h"
 #include "core/errors.h"
+#include "rl/trainer_verl.h"
 
 namespace grpo {
 namespace {
@@ -96,6 +97,15 @@ double logp_advantage_cov(const std::vector<MiniBatch>& parts,
       }
   }
   return count > 0 ? sum_product / count : 0.0;
+}
+
+// A step's verl metrics into the update's sums (the same keys every step, in verl's order).
+void add_verl_metrics(std::vector<std::pair<std::string, double>>& sums,
+                      const std::vector<std::pair<std::string, double>>& step) {
+  if (sums.empty()) {
+    for (const auto& [name, value] : step) sums.emplace_back(name, 0.0);
+  }
+  for (std::size_t k = 0; k < step.size() && k < sums.size(); ++k) sums[k].second += step[k].second;
 }
 
 }  // namespace
@@ -211,9 +221,17 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
   // Advantages as the update computes them: over the kept groups only (with batch scaling the
   // batch std is theirs); a dropped group's rewards are all equal, so its advantages are 0.
   if (!kept_rewards.empty()) {
+    std::vector<int> lengths;  // engine verl: its estimators see each response's tokens
+    if (config.engine == Engine::Verl)
+      for (std::size_t p = 0; p < prompts.size(); ++p)
+        if (batch.kept[p])
+          for (const RolloutRow& r : batch.groups[p])
+            lengths.push_back(static_cast<int>(r.tokens.size()));
     const std::vector<double> advantages =
-        grpo_advantages(kept_rewards, group, objective_config(config).scale_rewards,
-                        config.objective.advantage_estimator);
+        config.engine == Engine::Verl
+            ? verl_row_advantages(config, kept_rewards, lengths, group)
+            : grpo_advantages(kept_rewards, group, objective_config(config).scale_rewards,
+                              config.objective.advantage_estimator);
     std::size_t next = 0;
     for (std::size_t p = 0; p < prompts.size(); ++p)
       if (batch.kept[p])
@@ -570,7 +588,11 @@ HistoryRow Experiment::update() {
             (!config_.use_adaptive_entropy || last_step_entropy_ <= config_.entropy_target)
                 ? entropy_coef_
                 : 0.0;
-        const ObjectiveResult result = grpo_objective(objective, part.inputs);
+        const ObjectiveResult result =
+            config_.engine == Engine::Verl
+                ? verl_objective(config_, objective.entropy_coef, part.inputs,
+                                 part.inputs.advantages ? *part.inputs.advantages : advantages)
+                : grpo_objective(objective, part.inputs);
         row.token_positions += 2 * part.positions;  // this step's forward and backward
         policy_.zero_grad();
         policy_.backward(result.grad_logp,
@@ -606,6 +628,7 @@ HistoryRow Experiment::update() {
           row.clip_ratio_high_max = std::max(row.clip_ratio_high_max, m_.clip_ratio_high_max);
         }
         row.cispo_clip_ratio += m_.has_cispo_clip_ratio ? m_.cispo_clip_ratio : 0.0;
+        add_verl_metrics(row.verl, m_.verl);
         row.loss += result.loss;
         row.grad_norm += norm;
         row.kl += m_.has_kl ? m_.kl : 0.0;
@@ -639,6 +662,7 @@ HistoryRow Experiment::update() {
     row.clip_fraction_high /= mean_over;
     row.clip_fraction_region /= mean_over;
     row.cispo_clip_ratio /= mean_over;
+    for (auto& [name, value] : row.verl) value /= mean_over;
     if (std::isinf(row.clip_ratio_low_min)) row.clip_ratio_low_min = 0;
     if (steps_with_tokens > 0) {
       row.ratio_mean /= steps_with_tokens;

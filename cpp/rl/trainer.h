@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/prompt_coverage.h"
@@ -76,6 +77,10 @@ struct HistoryRow {
   // Cov(log pi, A) over the update's loss-mask tokens (truncated rows out when maskTruncated):
   // the learner's log-prob of each sampled token before the update, its row's advantage.
   double logp_advantage_cov = 0;
+  // engine verl: verl's metrics under verl's names (actor/pg_loss, actor/pg_clipfrac,
+  // actor/ppo_kl, actor/pg_clipfrac_lower, actor/kl_loss: those the loss mode returns), means
+  // over the update's steps; empty with engine trl (the run file then has none).
+  std::vector<std::pair<std::string, double>> verl;
 };
 
 // One sampled response with everything the notebook's inspection table shows.

@@ -30,6 +30,9 @@ const LOSS_TYPES = CONFIG_FIELDS.find((field) => field.core === 'lossType').opti
 const DETERMINISM = [
   { name: 'smoke', options: { profile: 'smoke', seed: 9, updates: 15 } },
   ...LOSS_TYPES.map((lossType) => ({ name: lossType, options: { profile: 'smoke', seed: 9, updates: 15, lossType } })),
+  // Issue 27: section 6's "verl GRPO" preset (engine verl), pinned natively and in WASM Node too
+  // (tests/cpp/test_trainer_verl.cpp, tests/node/pin.test.mjs).
+  { name: 'verlGrpo', options: { profile: 'smoke', seed: 9, updates: 15, engine: 'verl', epsHigh: 0.2, beta: 0.001 } },
 ];
 
 /**
@@ -63,6 +66,7 @@ async function nodeHistoryHashes() {
     // A loss type that did not reach training would give the default's history.
     assert.notEqual(nodeHashes.grpo, nodeHashes.dapo, 'grpo and dapo give different histories');
     assert.notEqual(nodeHashes.dr_grpo, nodeHashes.dapo, 'dr_grpo and dapo give different histories');
+    assert.notEqual(nodeHashes.verlGrpo, nodeHashes.smoke, 'engine verl reaches training');
   }
   return nodeHashes;
 }

@@ -72,6 +72,17 @@ const PINS = [
     later: 'b42a2b326a2cd22956b8d657e98e753fd56add0be1cc3bee1194d8c7bdf75f4e',
     metrics: '1db88a651c3bfddf8e1bad0a1c92aa611aedd5af297d40beba115f3f46209f4b',
   },
+  {
+    // Issue 27: section 6's "verl GRPO" preset (engine verl: verl's estimator, vanilla loss with
+    // the dual clip, token-mean, KL loss 0.001 low_var_kl). Native pins its own bits
+    // (tests/cpp/test_trainer_verl.cpp); the browsers hash it against Node (engines.test.mjs).
+    name: 'engine verl: the verl GRPO preset',
+    config: { profile: 'smoke', seed: 9, updates: 15, engine: 'verl', epsHigh: 0.2, beta: 0.001 },
+    history: 'bd49681902cbda42f01cb5573c2151ca19b83d70ecb610bb79cfa3fd59f382fa',
+    historyAll: 'aa530bfe7a504b7cc42937c13a4399c658b3b2cf3c4a7cdb9f25097d04361fa7',
+    later: '413450ec901fc00e78e5d428d8efb739f689ad3a866b91baead867a24fbace2d',
+    metrics: '5ec478ab6a7ddbb83de168d26ed8397fa599df5546f3c03dc12067c9b1768e20',
+  },
 ];
 
 for (const pin of PINS) {

@@ -4,35 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from '../../web/core/index.js';
-import { loadLanguage, setLanguage } from '../../web/js/i18n.js';
-import { errorText } from '../../web/js/core-errors.js';
+import { refusal } from './refusal.mjs';
 
 const core = await loadCore();
 const GROUP = { rewards: [1, 0], groupSize: 2, logProbs: [[-1, -1, -1], [-1]], oldLogProbs: [[-1.1, -0.9, -1], [-1.2]] };
 const SAMPLED = { ...GROUP, samplingLogProbs: [[-1.3, -0.8, -1], [-1.1]] };
-
-/** The error `fn` throws, checked for its code and field; with its sentence in EN and RU. */
-async function refusal(fn, code, field) {
-  let error;
-  try {
-    fn();
-  } catch (e) {
-    error = e;
-  }
-  assert.ok(error, 'refused');
-  assert.equal(error.name, 'RangeError');
-  assert.equal(error.code, code, error.message);
-  assert.equal(error.field, field);
-  const texts = {};
-  for (const lang of ['en', 'ru']) {
-    setLanguage(await loadLanguage(lang));
-    texts[lang] = errorText(error);
-  }
-  setLanguage(await loadLanguage('en'));
-  for (const lang of ['en', 'ru']) assert.ok(texts[lang].startsWith(`${field}: `), texts[lang]);
-  assert.notEqual(texts.ru, texts.en);
-  return { error, texts };
-}
 
 test('config 1131: vllmImportanceSamplingClipMin must be less than ClipMax (equal is refused)', async () => {
   for (const fn of [

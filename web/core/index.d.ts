@@ -113,6 +113,20 @@ export interface TrlLossOptions {
 
 /** The full, validated training config (camelCase; TRL's GRPOConfig names in docs/api.md). */
 export interface ExperimentConfig extends TrlLossOptions {
+  // verl v0.7.0's own options, used with engine 'verl' (docs/verl.md "The trainer with engine verl").
+  /** 'trl' (default): TRL's objective; 'verl': verl's estimator, policy loss, agg_loss and KL loss. */
+  engine: 'trl' | 'verl';
+  verlLossMode: 'vanilla' | 'gspo' | 'sapo' | 'gpg' | 'clip_cov' | 'kl_cov' | 'geo_mean' | 'cispo' | 'reinforce';
+  verlLossAggMode: 'token-mean' | 'seq-mean-token-sum' | 'seq-mean-token-mean' | 'seq-mean-token-sum-norm';
+  /** remax is refused with engine verl (it needs the greedy completion's reward). */
+  verlAdvEstimator: 'grpo' | 'grpo_passk' | 'rloo' | 'reinforce_plus_plus' | 'reinforce_plus_plus_baseline' | 'remax' | 'opo' | 'gpg';
+  clipRatioC: number;
+  clipCovRatio: number;
+  clipCovLb: number;
+  clipCovUb: number;
+  klCovRatio: number;
+  ppoKlCoef: number;
+  klLossType: 'kl' | 'k1' | 'abs' | 'mse' | 'k2' | 'low_var_kl' | 'k3';
   profile: Profile;
   seed: number;
   /** arithmetic (the notebook's, default) or scratch: two-digit problems with optional column work before '>' and the answer (18 tokens; run it with maxNewTokens 32). */
@@ -309,6 +323,12 @@ export interface HistoryRow {
   probeEntropyPrediction?: number;
   stepNorm?: number;
   logpAdvantageCov?: number;
+  /** engine verl only: verl's metric names (actor/pg_loss; actor/pg_clipfrac, actor/ppo_kl, actor/pg_clipfrac_lower as the loss mode returns them; actor/kl_loss with beta > 0). */
+  'actor/pg_loss'?: number;
+  'actor/pg_clipfrac'?: number;
+  'actor/ppo_kl'?: number;
+  'actor/pg_clipfrac_lower'?: number;
+  'actor/kl_loss'?: number;
 }
 
 export interface Tensor {

@@ -2,6 +2,19 @@
 // the page's preset buttons and tests/node/verdicts-matrix.test.mjs read them here.
 import { ESTIMATORS } from './run-config.js';
 
+/** verl's variants (engine verl), also read by tests/node/verl-presets.test.mjs. */
+export const VERL_PRESETS = [
+  { id: 'verlGrpo', patch: { 'rl.engine': 'verl', 'rl.verlAdvEstimator': 'grpo', 'rl.verlLossMode': 'vanilla', 'rl.verlLossAggMode': 'token-mean', 'rl.epsHigh': 0.2, 'rl.beta': 0.001 } },
+  // DAPO's recipe: clip-higher, the dual clip at 10, no KL, dynamic sampling.
+  { id: 'dapoVerl', patch: { 'rl.engine': 'verl', 'rl.verlLossMode': 'vanilla', 'rl.verlLossAggMode': 'token-mean', 'rl.epsLow': 0.2, 'rl.epsHigh': 0.28, 'rl.clipRatioC': 10, 'rl.dynamic': true } },
+  // GMPO's example clips at 0.4.
+  { id: 'gmpo', patch: { 'rl.engine': 'verl', 'rl.verlLossMode': 'geo_mean', 'rl.epsLow': 0.4, 'rl.epsHigh': 0.4 } },
+  // The toy's batches hold ~200 tokens: verl's ratio 2e-4 would pick one token (at least 1).
+  { id: 'clipCov', patch: { 'rl.engine': 'verl', 'rl.verlLossMode': 'clip_cov', 'rl.clipCovRatio': 0.02, 'rl.clipCovLb': 0, 'rl.clipCovUb': 5 } },
+  { id: 'klCov', patch: { 'rl.engine': 'verl', 'rl.verlLossMode': 'kl_cov', 'rl.klCovRatio': 0.02, 'rl.ppoKlCoef': 1 } },
+  { id: 'reinforcePP', patch: { 'rl.engine': 'verl', 'rl.verlAdvEstimator': 'reinforce_plus_plus', 'rl.beta': 0.001 } },
+];
+
 /** Learning experiments: each a patch of the form, one click away. */
 export const PRESETS = [
   { id: 'notebook', patch: {} },
@@ -25,6 +38,9 @@ export const PRESETS = [
   // The scratch task (issue 23): room for its longest demonstration (config_warnings' scratch_cut),
   // a teacher right often enough and long enough for the column work to be learnt before RL.
   { id: 'scratch', patch: { 'rl.task': 'scratch', 'rl.maxNewTokens': 32, 'rl.teacherAccuracy': 0.6, 'rl.warmupSteps': 300 } },
+  // verl v0.7.0's variants, run by verl's functions (engine verl; docs/verl.md "The trainer with
+  // engine verl"). verl's GRPO recipe: clip 0.2 both sides, KL loss 0.001 low_var_kl.
+  ...VERL_PRESETS,
 ];
 
 /**

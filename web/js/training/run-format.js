@@ -90,6 +90,9 @@ export const HISTORY_COLUMNS = [
   { key: 'probeEntropyPrediction', label: 'probe_entropy_prediction', trl: null },
   { key: 'stepNorm', label: 'step_norm', trl: null },
   { key: 'logpAdvantageCov', label: 'logp_advantage_cov', trl: null },
+  // Added in issue 27: verl's own metric names, only in a run with engine verl (absent otherwise;
+  // those its loss mode returns; actor/kl_loss with beta > 0). verl: the metric verl logs.
+  ...['pg_loss', 'pg_clipfrac', 'ppo_kl', 'pg_clipfrac_lower', 'kl_loss'].map((name) => ({ key: `actor/${name}`, label: `actor/${name}`, trl: null, verl: `actor/${name}` })),
 ];
 
 /** The TRL 1.9 metric a history field corresponds to, or null. */
@@ -355,6 +358,7 @@ export const trlNotes = (t) => ({
   lag: t('train.real.lagNote'),
   estimator: t('train.real.estimatorNote'),
   task: t('train.real.taskNote'),
+  engine: t('train.real.engineNote'),
   untranslated: t('train.real.untranslated'),
   trlDefault: t('train.real.trlDefault'),
 });
@@ -405,6 +409,8 @@ export function trlConfigPython(config, notes = {}) {
   if (notes.lag && config.samplerLag > 0) lines.push(`# ${notes.lag.replaceAll('{lag}', config.samplerLag)}`);
   // TRL has no task: the task is the dataset and the reward functions given to GRPOTrainer.
   if (notes.task && config.task && config.task !== 'arithmetic') lines.push(`# ${notes.task.replaceAll('{task}', config.task)}`);
+  // engine verl: the run's objective was verl's; this cell is TRL's nearest, the verl launch its own.
+  if (notes.engine && config.engine === 'verl') lines.push(`# ${notes.engine}`);
   // TRL's GRPOConfig has no advantage estimator: say what a non-default one corresponds to.
   if (notes.estimator && config.advantageEstimator && config.advantageEstimator !== 'grpo') {
     lines.push(`# ${notes.estimator.replace('{estimator}', config.advantageEstimator)}`);

@@ -52,7 +52,34 @@ const PPO_CLIP = new Set(['grpo', 'bnpo', 'dr_grpo', 'dapo']);
 /** A number without the binary tail of a subtraction (5 - 1 = 4.0, 1.3 - 1 = 0.3). */
 const tidy = (x) => Number(x.toPrecision(12));
 
+// engine verl: the trainer ran verl's own options, written as they are (docs/verl.md "The
+// trainer with engine verl"). reinforce is not a registered loss mode: verl runs it in bypass mode.
+const COV = {
+  clip_cov: [['clip_cov_ratio', 'clipCovRatio'], ['clip_cov_lb', 'clipCovLb'], ['clip_cov_ub', 'clipCovUb']],
+  kl_cov: [['kl_cov_ratio', 'klCovRatio'], ['ppo_kl_coef', 'ppoKlCoef']],
+};
+function verlLossRules(c) {
+  const out = [];
+  if (c.verlLossMode === 'reinforce') {
+    out.push(set('algorithm.rollout_correction.bypass_mode', true, 'verlLossMode', 'bool'));
+    out.push(set('algorithm.rollout_correction.loss_type', 'reinforce', 'verlLossMode', 'enum'));
+  } else {
+    out.push(set(`${A}.policy_loss.loss_mode`, c.verlLossMode, 'verlLossMode'));
+  }
+  out.push(set(`${A}.loss_agg_mode`, c.verlLossAggMode, 'verlLossAggMode'));
+  out.push(set(`${A}.clip_ratio_low`, c.epsLow, 'epsLow'));
+  out.push(set(`${A}.clip_ratio_high`, c.epsHigh ?? c.epsLow, 'epsHigh'));
+  out.push(set(`${A}.clip_ratio_c`, c.clipRatioC, 'clipRatioC'));
+  if (c.verlLossMode === 'sapo') {
+    out.push(set(`${A}.tau_pos`, c.sapoTemperaturePos, 'sapoTemperaturePos'));
+    out.push(set(`${A}.tau_neg`, c.sapoTemperatureNeg, 'sapoTemperatureNeg'));
+  }
+  for (const [key, name] of COV[c.verlLossMode] ?? []) out.push(set(`${A}.policy_loss.${key}`, c[name], name));
+  return out;
+}
+
 function lossRules(c) {
+  if (c.engine === 'verl') return verlLossRules(c);
   const out = [];
   const level = c.importanceSamplingLevel;
   const epsHigh = c.epsHigh ?? c.epsLow; // TRL: epsilon_high None is epsilon's value
@@ -101,6 +128,13 @@ function lossRules(c) {
 }
 
 function advantageRules(c) {
+  if (c.engine === 'verl') {
+    // scaleRewards batch is refused with engine verl (the core's check_verl_relations).
+    return [
+      set('algorithm.adv_estimator', c.verlAdvEstimator, 'verlAdvEstimator'),
+      set('algorithm.norm_adv_by_std_in_grpo', c.scaleRewards === 'group', 'scaleRewards', 'bool'),
+    ];
+  }
   const e = c.advantageEstimator;
   if (e === 'rloo') return [set('algorithm.adv_estimator', 'rloo', 'advantageEstimator')];
   if (e === 'grpo' || e === 'dr_grpo') {
@@ -128,7 +162,8 @@ function klRules(c) {
   if (c.beta > 0) {
     out.push(set(`${A}.use_kl_loss`, true, 'beta', 'bool'));
     out.push(set(`${A}.kl_loss_coef`, c.beta, 'beta'));
-    out.push(set(`${A}.kl_loss_type`, 'low_var_kl', 'beta', 'enum')); // TRL's k3
+    if (c.engine === 'verl') out.push(set(`${A}.kl_loss_type`, c.klLossType, 'klLossType'));
+    else out.push(set(`${A}.kl_loss_type`, 'low_var_kl', 'beta', 'enum')); // TRL's k3
     if (c.useBiasCorrectionKl) out.push(none(c, 'useBiasCorrectionKl', 'biasKl'));
   } else {
     out.push(set(`${A}.use_kl_loss`, false, 'beta', 'bool'));
@@ -218,6 +253,17 @@ export const VERL_RULES = {
   vespoLambdaPos: WITH('lossType'),
   vespoKNeg: WITH('lossType'),
   vespoLambdaNeg: WITH('lossType'),
+  engine: WITH('lossType'), // engine verl: lossRules, advantageRules and klRules write verl's fields
+  verlLossMode: WITH('lossType'),
+  verlLossAggMode: WITH('lossType'),
+  clipRatioC: WITH('lossType'),
+  clipCovRatio: WITH('lossType'),
+  clipCovLb: WITH('lossType'),
+  clipCovUb: WITH('lossType'),
+  klCovRatio: WITH('lossType'),
+  ppoKlCoef: WITH('lossType'),
+  verlAdvEstimator: WITH('advantageEstimator'),
+  klLossType: WITH('beta'),
   entropyCoef: (c) => [set(`${A}.entropy_coeff`, c.entropyCoef, 'entropyCoef')],
   useAdaptiveEntropy: when((c) => c.useAdaptiveEntropy, 'useAdaptiveEntropy', 'adaptiveEntropy'),
   entropyTarget: WITH('useAdaptiveEntropy'),
