@@ -213,7 +213,7 @@ export default {
   'train.series.clipRegion': 'вне диапазона клиппинга',
   'train.series.kl': 'KL к референсу (правая ось)',
   'train.series.loss': 'лосс',
-  'train.series.gradNorm': 'норма градиента до клиппинга (правая ось)',
+  'train.series.gradNorm': 'норма градиента до клиппинга (справа)',
   'train.axis.fraction': 'доля токенов',
   'train.axis.kl': 'KL',
   'train.axis.loss': 'лосс',
