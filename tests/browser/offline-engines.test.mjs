@@ -42,6 +42,13 @@ const drawnIn = (phase) => {
   return run.phase === phase && [...bodies].every((body) => body.dataset.drawn === key);
 };
 
+/** The run bar's data and each training section's drawn marker, for a timeout's message. */
+const runState = () => ({
+  bar: { ...document.querySelector('section#rl-loop .run-bar')?.dataset },
+  drawn: [...document.querySelectorAll('section#rl-loop .section-widget, section#updates .section-widget, section#coverage .section-widget')].map((body) => body.dataset.drawn ?? null),
+  errors: [...document.querySelectorAll('.callout-error')].map((node) => node.textContent.slice(0, 200)),
+});
+
 const historyTable = () => [...document.querySelectorAll('section#updates .history-table tbody tr')].map((tr) => tr.textContent);
 
 /** Every section mounted with its widget, a smoke run trained, exported and imported back. */
@@ -56,7 +63,13 @@ async function useEverything(engine) {
 
   await engine.captureDownloads();
   await engine.click('section#rl-loop button[data-action="run"]');
-  await engine.waitFor(drawnIn, { args: ['finished'], message: 'phase finished, drawn', timeout: 120000 });
+  try {
+    await engine.waitFor(drawnIn, { args: ['finished'], message: 'phase finished, drawn', timeout: 120000 });
+  } catch (error) {
+    // Once seen under heavy load (Firefox, CI-like): say where the run stood, for the next look.
+    const state = await engine.evaluate(runState).catch((e) => String(e));
+    throw new Error(`${error.message}; ${JSON.stringify(state)}`);
+  }
   const trained = await engine.evaluate(historyTable);
   assert.equal(trained.length, UPDATES, `${name}: the smoke run of ${UPDATES} updates finished`);
 
