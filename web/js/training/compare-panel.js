@@ -536,6 +536,7 @@ export function comparePanel(host, ctx, { getConfig }) {
         for (const job of plan.todo) {
           status.textContent = t('compare.linkRunning', { done, total });
           running = runSeeds(job.config, job.seeds, {
+            keepStopped: false, // a stopped seed is not the link's run: Stop drops it at once
             onProgress: ({ done: updates, total: all }) => {
               progress.value = (done + (updates / all) * job.seeds.length) / total;
             },
