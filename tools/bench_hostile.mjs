@@ -264,6 +264,9 @@ export const SCENARIOS = {
       seconds: Number(await ask.getAttribute('data-seconds')),
       overBudget: await ask.getAttribute('data-over-budget'),
       workers: await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'other' && /worker\.js/.test(e.name)).length),
+      // The plan's wall time (every run read by the core, in one task per item) and the mounts'
+      // (each one task): what the longest task belongs to.
+      measures: await page.evaluate(() => performance.getEntriesByType('measure').filter((e) => /^grpo:(link-plan|mount:)/.test(e.name)).map((e) => `${e.name.slice(5)} ${Math.round(e.duration)} ms`)),
       errors,
     };
     return finish(page, 'hostile-link-budget', details);

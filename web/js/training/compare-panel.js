@@ -2,7 +2,7 @@
 // across seeds" (N seeds in parallel workers, mean with a min-max band, a per-seed before/after
 // table, a paired comparison when two configs ran on the same seeds), the config-diff table and
 // the exports (JSON, CSV, the chart as PNG). The math is in compare.js, the workers in seed-batch.js.
-import { h, dataTable, downloadBlob as download, fmt } from '../dom.js';
+import { h, dataTable, downloadBlob as download, fmt, nextTask } from '../dom.js';
 import { chartFigure, makeChart, lineStyle, axis, savePng, thinSeries, thinBuckets, THINNED_SEGMENT, COLORS } from '../charts.js';
 import * as library from './run-library.js';
 import { libraryNotes } from './library-notes.js';
@@ -509,7 +509,9 @@ export function comparePanel(host, ctx, { getConfig }) {
       let plan;
       try {
         const stored = found();
-        plan = linkPlan(core, parsed, (config) => stored.has(keyOf(config)));
+        const started = performance.now();
+        plan = await linkPlan(core, parsed, (config) => stored.has(keyOf(config)), { between: nextTask });
+        performance.measure('grpo:link-plan', { start: started }); // read in short tasks (bench_hostile.mjs)
       } catch (error) {
         refuseLink(text, error);
         keep = true;
