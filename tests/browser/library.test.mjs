@@ -67,24 +67,26 @@ function libraryHolds({ precomputed = 0, imported = 0, gone = [] }) {
 }
 
 /**
- * Runs in the page: four records of the precomputed run's shape, as a page of the same origin
- * could write them: 'whole' (the run, 200 updates) and 'bare' (three rows, a null loss, no
- * metrics) pass; 'curve' and 'curve-ks' carry a pass@k curve of another shape (a number; objects where
- * arrays belong), which the check before issue 29 let through.
+ * Runs in the page: records of the precomputed run's shape, as a page of the same origin could
+ * write them, by name: 'whole' (the run, 200 updates) and 'bare' (three rows, a null loss, no
+ * metrics) pass; 'curve' and 'curve-ks' carry a pass@k curve of another shape (a number; objects
+ * where arrays belong), which the check before issue 29 let through; 'nan-bytes' is the run with
+ * the issue's `bytes: NaN`.
  */
-async function writePickRecords() {
+async function writeRecords(names) {
   const run = await (await fetch('data/smoke-run.json')).json();
   const keys = Object.keys(run.history[0]);
   const packedHistory = { keys, columns: keys.map((k) => Float64Array.from(run.history, (row) => row[k])), length: run.history.length };
   const { config, coverage } = run;
   const whole = Object.fromEntries(['beforeTrain', 'afterTrain', 'beforeHeldout', 'afterHeldout', 'beforeTrainByPrompt', 'afterTrainByPrompt', 'beforeHeldoutByPrompt', 'afterHeldoutByPrompt'].map((k) => [k, run[k]]));
-  const record = (key, updates, source, fields) => ({ key, name: key, source, savedAt: 1, bytes: 1000, run: { config: { ...config, updates }, ...fields } });
-  const records = [
-    record('whole', 200, 'imported', { ...whole, coverage, packedHistory }),
-    record('bare', 300, 'live', { history: run.history.slice(0, 3).map((row) => ({ ...row, loss: null })) }),
-    record('curve', 400, 'imported', { ...whole, packedHistory, coverage: { ...coverage, afterTrain: { ...coverage.afterTrain, passAtK: 5 } } }),
-    record('curve-ks', 500, 'seeds', { ...whole, packedHistory, coverage: { ...coverage, afterHeldout: { ...coverage.afterHeldout, passAtK: { ks: {}, values: {} } } } }),
-  ];
+  const record = (key, updates, source, fields, bytes = 1000) => ({ key, name: key, source, savedAt: Date.now(), bytes, run: { config: { ...config, updates }, ...fields } });
+  const records = {
+    whole: () => record('whole', 200, 'imported', { ...whole, coverage, packedHistory }),
+    bare: () => record('bare', 300, 'live', { history: run.history.slice(0, 3).map((row) => ({ ...row, loss: null })) }),
+    curve: () => record('curve', 400, 'imported', { ...whole, packedHistory, coverage: { ...coverage, afterTrain: { ...coverage.afterTrain, passAtK: 5 } } }),
+    'curve-ks': () => record('curve-ks', 500, 'seeds', { ...whole, packedHistory, coverage: { ...coverage, afterHeldout: { ...coverage.afterHeldout, passAtK: { ks: {}, values: {} } } } }),
+    'nan-bytes': () => record('nan-bytes', 60, 'precomputed', { ...whole, coverage, packedHistory }, NaN),
+  };
   const db = await new Promise((resolve, reject) => {
     const request = indexedDB.open('grpo-lab-runs', 1); // as the page creates it
     request.onupgradeneeded = () => request.result.createObjectStore('runs', { keyPath: 'key' });
@@ -93,31 +95,7 @@ async function writePickRecords() {
   });
   await new Promise((resolve, reject) => {
     const tx = db.transaction('runs', 'readwrite');
-    for (const r of records) tx.objectStore('runs').put(r);
-    tx.oncomplete = resolve;
-    tx.onerror = () => reject(tx.error);
-  });
-  db.close();
-}
-
-/** Runs in the page: a copy of the precomputed run's record whose size is NaN (the issue's `bytes: NaN`). */
-async function writeNaNRecord() {
-  const db = await new Promise((resolve, reject) => {
-    const request = indexedDB.open('grpo-lab-runs', 1); // as the page creates it
-    request.onupgradeneeded = () => request.result.createObjectStore('runs', { keyPath: 'key' });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  await new Promise((resolve, reject) => {
-    const tx = db.transaction('runs', 'readwrite');
-    const store = tx.objectStore('runs');
-    const cursor = store.openCursor();
-    cursor.onsuccess = () => {
-      const at = cursor.result;
-      if (!at) return;
-      if (at.value.source === 'precomputed') store.put({ ...at.value, key: 'nan-bytes', name: 'nan bytes', savedAt: Date.now(), bytes: NaN });
-      else at.continue();
-    };
+    for (const name of names) tx.objectStore('runs').put(records[name]());
     tx.oncomplete = resolve;
     tx.onerror = () => reject(tx.error);
   });
@@ -184,7 +162,7 @@ describe('the run library survives its own records', () => {
     // Records of the precomputed run's shape, written as a page of the same origin could: two
     // that pass (the whole run; three bare rows with a null), two whose pass@k curve section 8
     // would draw (values.map, ks[i]) but is a number or objects (each threw a TypeError when picked).
-    const { page, problems } = await open(writePickRecords, null, 'en', '/index.html');
+    const { page, problems } = await open(writeRecords, ['whole', 'bare', 'curve', 'curve-ks'], 'en', '/index.html');
     await page.waitForSelector(`${panel} .library-notes[data-quarantined="2"]`, { state: 'attached', timeout: 60000 });
     await page.waitForFunction((s) => document.querySelector(s).dataset.libraryCount === '3', panel);
     const notes = await page.locator(`${panel} .library-quarantined`).textContent();
@@ -244,7 +222,7 @@ describe('the run library survives its own records', () => {
       const size = two.find((r) => r.source === 'imported').bytes;
       assert.ok(size > MAX_BYTES / 2, `two 20 000-row runs (${mib(size)} MiB each) do not fit in 20 MiB together`);
       // A page of the same origin writes a record whose size is NaN; then two more imports.
-      await page.evaluate(writeNaNRecord);
+      await page.evaluate(writeRecords, ['nan-bytes']);
       await importRows(2);
       const four = await importRows(3);
       const kept = four.filter((r) => r.key !== 'nan-bytes');
@@ -254,7 +232,7 @@ describe('the run library survives its own records', () => {
       // Section 7 lists the two and names the record set aside.
       await page.locator('section#updates').scrollIntoViewIfNeeded();
       await page.waitForSelector(`${panel} .library-notes[data-quarantined="1"]`, { state: 'attached', timeout: 60000 });
-      assert.match(await page.locator(`${panel} .library-quarantined`).textContent(), /«nan bytes»: bytes: must be an integer in \[1, 20971520\] .*, got NaN/);
+      assert.match(await page.locator(`${panel} .library-quarantined`).textContent(), /«nan-bytes»: bytes: must be an integer in \[1, 20971520\] .*, got NaN/);
       assert.equal(await count(page), '2');
       assert.deepEqual([...problems.page, ...problems.console], []);
       await page.close();
