@@ -12,6 +12,7 @@ import * as training from '../training/controller.js';
 import { sliced } from '../training/controller.js';
 import { sectionRunBar } from '../training/run-dock.js';
 import { HISTORY_COLUMNS, trlMetric } from '../training/run-format.js';
+import { verlNames } from '../training/verl-metrics.js';
 import { validateConfig } from '../training/run-config.js';
 import { clipFlatNotes } from '../training/flat-notes.js';
 import { comparePanel } from '../training/compare-panel.js';
@@ -236,7 +237,7 @@ export default {
     });
 
     const historyHost = h('div', { class: 'history-host', id: 'updates-history' });
-    host.append(h('h3', { text: t('train.historyTitle') }), historyHost, trlNames(t));
+    host.append(h('h3', { text: t('train.historyTitle') }), historyHost, trlNames(t), verlNames(t, ctx.rich));
     const lesson = runNotice(ctx, 'train.updates.notice');
     host.append(lesson.el);
     const compare = comparePanel(host, ctx, { getConfig: () => validateConfig(core, ctx.values()) });
