@@ -499,10 +499,11 @@ TEST_CASE("verl clip_cov and kl_cov: the selection given or by the documented ru
                                     {"selectedTokens", {{0, 0}}}})["field"] == "selectedTokens");
 }
 
-TEST_CASE("verl policy losses: every mode's gradient by central differences, two agg modes",
+TEST_CASE("verl policy losses: every mode's gradient by central differences, every agg mode",
           "[verl]") {
   for (const std::string& mode : grpo::verl::loss_mode_names()) {
-    for (const char* agg_mode : {"token-mean", "seq-mean-token-sum-norm", "seq-mean-token-mean"}) {
+    for (const char* agg_mode :
+         {"token-mean", "seq-mean-token-sum", "seq-mean-token-mean", "seq-mean-token-sum-norm"}) {
       Json extra{{"lossAggMode", agg_mode},
                  {"rolloutIsWeights", {{1, 0.5, 2, 1}, {1, 1, 1, 1}, {0.8, 1.1, 1, 1}}}};
       if (mode == "clip_cov")

@@ -230,9 +230,9 @@ const LOGP = [[-0.9, -0.55, -1.7, -1.25], [-0.45, -1.02, -0.8001, -2], [-1.41, -
 const ADV = [[1.2, 1.2, 1.2, 1.2], [-0.7, -0.7, -0.7, -0.7], [0.4, -2, 0.9, 0]];
 const PMASK = [[1, 1, 1, 1], [1, 1, 1, 0], [1, 1, 0, 0]];
 
-test('verlPolicyLoss: every loss mode\'s gradient by central differences, two agg modes', () => {
+test('verlPolicyLoss: every loss mode\'s gradient by central differences, every agg mode', () => {
   for (const lossMode of ['vanilla', 'sapo', 'gpg', 'clip_cov', 'kl_cov', 'geo_mean', 'reinforce', 'cispo', 'gspo']) {
-    for (const lossAggMode of ['token-mean', 'seq-mean-token-sum-norm']) {
+    for (const lossAggMode of ['token-mean', 'seq-mean-token-sum', 'seq-mean-token-mean', 'seq-mean-token-sum-norm']) {
       const config = lossMode === 'clip_cov' ? { clipCovLb: -10, clipCovUb: 10, clipCovRatio: 0.3 } : {};
       const args = { lossMode, oldLogProb: OLD, logProb: LOGP, advantages: ADV, responseMask: PMASK, rolloutLogProb: OLD, lossAggMode, config };
       const r = core.verlPolicyLoss(args);
