@@ -1,7 +1,7 @@
 // Issue 27 on the page, in real headless Chromium, EN and RU: section 6's verl presets write their
 // run as a verl launch in section 9 (every override the Node translation gives, every path in verl
 // v0.7.0's config), with the table of namesakes that differ; section 7's table of verl's metric
-// names. Screenshots in test-results/screenshots/: verl-preset-section9-<lang>.png (the verl
+// names beside TRL's. Screenshots in test-results/screenshots/: verl-preset-section9-<lang>.png (the verl
 // tab), verl-vs-trl-table-<lang>.png, verl-metric-names-<lang>.png.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,9 +11,10 @@ import { SHOTS, gotoReady, launchBrowser, nodeCore, openPage, startServer, table
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 import { VERL_PRESETS } from '../../web/js/training/presets.js';
+import { HISTORY_COLUMNS } from '../../web/js/training/run-format.js';
 import { CONFIG_FIELDS } from '../../web/js/training/run-config.js';
 import { VERL_DIFFERENCES, verlOverrides } from '../../web/js/training/verl-launch.js';
-import { verlMetricRows } from '../../web/js/training/verl-metrics.js';
+import { verlMetricRows } from '../../web/js/training/metric-names.js';
 
 const DICT = { en, ru };
 const PATHS = new Set(JSON.parse(readFileSync(new URL('../fixtures/verl-v0.7.0-ppo-trainer-paths.json', import.meta.url), 'utf8')).paths);
@@ -104,6 +105,11 @@ for (const lang of ['en', 'ru']) {
     const head = await details.locator('thead th').allTextContents();
     assert.deepEqual(head, ['verl', 'ours', 'trl', 'diff'].map((id) => dict[`train.verlNames.${id}`]));
     await shoot(page, details, `verl-metric-names-${lang}.png`);
+    // Beside it, the same kind of table for TRL (one helper draws both).
+    const trl = page.locator('section#updates details.trl-names:not(.verl-names)');
+    assert.equal(await trl.locator('summary').textContent(), dict['train.trlNames.title']);
+    await trl.locator('summary').click();
+    assert.deepEqual(await tableText(trl.locator('table')), HISTORY_COLUMNS.filter((c) => c.trl && c.key !== 'update').map((c) => [c.label, c.trl]));
     assert.deepEqual(problems.console, []);
     assert.deepEqual(problems.page, []);
     await page.close();

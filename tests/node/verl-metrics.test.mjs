@@ -1,4 +1,4 @@
-// Section 7's table of verl's metric names (web/js/training/verl-metrics.js): every metric a run
+// Section 7's table of verl's metric names (web/js/training/metric-names.js): every metric a run
 // with engine verl logs under verl's name is in it, every row names a history column and a TRL
 // metric the history knows, and each has its difference in EN and RU. The values behind the
 // names (actor/pg_loss summed over the update's steps, as verl's dp_actor logs it) are checked in
@@ -10,7 +10,7 @@ import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 import { HISTORY_COLUMNS } from '../../web/js/training/run-format.js';
 import { CONFIG_FIELDS } from '../../web/js/training/run-config.js';
-import { VERL_METRICS, verlMetricRows } from '../../web/js/training/verl-metrics.js';
+import { VERL_METRICS, verlMetricRows } from '../../web/js/training/metric-names.js';
 
 const core = await loadCore();
 const SHORT = { profile: 'smoke', seed: 9, updates: 2, warmupSteps: 30, trainPrompts: 16, heldoutPrompts: 4, promptBatch: 4, finalEvalSamples: 4, evalSamples: 1 };

@@ -12,7 +12,7 @@ import * as training from '../training/controller.js';
 import { sliced } from '../training/controller.js';
 import { sectionRunBar } from '../training/run-dock.js';
 import { HISTORY_COLUMNS, trlMetric } from '../training/run-format.js';
-import { verlNames } from '../training/verl-metrics.js';
+import { trlNames, verlNames } from '../training/metric-names.js';
 import { validateConfig } from '../training/run-config.js';
 import { clipFlatNotes } from '../training/flat-notes.js';
 import { comparePanel } from '../training/compare-panel.js';
@@ -183,22 +183,6 @@ export function pageSpan(n, index) {
   const pages = Math.max(1, Math.ceil(n / PAGE_ROWS));
   const page = Math.min(Math.max(0, index), pages - 1);
   return { page, pages, from: page * PAGE_ROWS, to: Math.min(n, (page + 1) * PAGE_ROWS) };
-}
-
-/** The history's columns beside the metrics TRL 1.9 logs for them (a learner moving to TRL). */
-function trlNames(t) {
-  const named = HISTORY_COLUMNS.filter((c) => c.trl && c.key !== 'update');
-  return h(
-    'details',
-    { class: 'trl-names' },
-    h('summary', { text: t('train.trlNames.title') }),
-    h('p', { class: 'muted', text: t('train.trlNames.note') }),
-    dataTable({
-      caption: t('train.trlNames.title'),
-      columns: [{ label: t('train.trlNames.ours') }, { label: t('train.trlNames.trl') }],
-      rows: named.map((c) => [{ text: c.label, value: c.label, header: true }, { text: c.trl, value: c.trl }]),
-    }),
-  );
 }
 
 // The widget of section 7 (its title, text and URL keys: training-sections.js).
