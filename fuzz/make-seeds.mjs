@@ -88,6 +88,19 @@ const core = await loadCore();
     { groupsize: 4 },
     { seed: 9007199254740993 },
     { promptBatch: 64, trainPrompts: 8 },
+    // engine verl (issue 27): its own fields, accepted and refused (docs/verl.md "The trainer with
+    // engine verl"): every enum, the relations check_verl_relations refuses, out-of-range values.
+    core.experimentConfig({ profile: 'smoke', engine: 'verl', verlAdvEstimator: 'reinforce_plus_plus', beta: 0.001, klLossType: 'k3' }),
+    { engine: 'verl', verlLossMode: 'clip_cov', clipCovRatio: 0.02, clipCovLb: 0, clipCovUb: 5 },
+    { engine: 'verl', verlLossMode: 'kl_cov', klCovRatio: 0.02, ppoKlCoef: 1, verlAdvEstimator: 'remax' },
+    { engine: 'verl', verlLossMode: 'geo_mean', verlLossAggMode: 'seq-mean-token-sum-norm', verlAdvEstimator: 'grpo_passk', clipRatioC: 10, epsHigh: 0.28 },
+    { engine: 'verl', verlLossMode: 'sapo', verlLossAggMode: 'seq-mean-token-sum', verlAdvEstimator: 'opo', scaleRewards: 'none' },
+    { engine: 'verl', importanceSamplingLevel: 'sequence' },
+    { engine: 'verl', scaleRewards: 'batch', samplerMismatch: 0.5 },
+    { engine: 'verl', clipCovLb: 6 },
+    { clipRatioC: 1 },
+    { klLossType: 'k3+' },
+    { engine: 'gpu', verlLossMode: 'ppo' },
   ];
   for (const config of configs) add('config.json', JSON.stringify(config));
   add('not-json', '{"profile": "smoke",');

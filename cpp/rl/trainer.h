@@ -77,9 +77,11 @@ struct HistoryRow {
   // Cov(log pi, A) over the update's loss-mask tokens (truncated rows out when maskTruncated):
   // the learner's log-prob of each sampled token before the update, its row's advantage.
   double logp_advantage_cov = 0;
-  // engine verl: verl's metrics under verl's names (actor/pg_loss, actor/pg_clipfrac,
-  // actor/ppo_kl, actor/pg_clipfrac_lower, actor/kl_loss: those the loss mode returns), means
-  // over the update's steps; empty with engine trl (the run file then has none).
+  // engine verl: verl's metrics under verl's names, reduced over the update's optimizer steps
+  // as verl v0.7.0's dp_actor logs them: actor/pg_loss and actor/kl_loss (0 without the KL loss)
+  // summed (dp_actor.py:434-436,536,549), the loss mode's own (actor/pg_clipfrac, actor/ppo_kl,
+  // actor/pg_clipfrac_lower: those it returns) the mean (reduce_metrics' np.mean of the list).
+  // Empty with engine trl (the run file then has none).
   std::vector<std::pair<std::string, double>> verl;
 };
 
@@ -103,6 +105,10 @@ struct RolloutBatch {
   double informative_fraction = 0;
   double frac_reward_zero_std = 0;  // over every group, before dynamic sampling drops any (TRL's)
   double correctness_informative_fraction = 0;  // HistoryRow's
+  // engine verl with remax: each prompt's greedy completion's reward (verl's reward_baselines,
+  // ray_trainer.py:1368-1400) and its tokens; empty otherwise.
+  std::vector<double> greedy_rewards;  // [prompt_batch]
+  double greedy_tokens = 0;
 };
 
 // Samples `config.objective.group_size` responses for each prompt from `policy` (frozen: not

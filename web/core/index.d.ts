@@ -118,7 +118,7 @@ export interface ExperimentConfig extends TrlLossOptions {
   engine: 'trl' | 'verl';
   verlLossMode: 'vanilla' | 'gspo' | 'sapo' | 'gpg' | 'clip_cov' | 'kl_cov' | 'geo_mean' | 'cispo' | 'reinforce';
   verlLossAggMode: 'token-mean' | 'seq-mean-token-sum' | 'seq-mean-token-mean' | 'seq-mean-token-sum-norm';
-  /** remax is refused with engine verl (it needs the greedy completion's reward). */
+  /** remax: the trainer samples each prompt's greedy completion as its baseline (verl's REMAX). */
   verlAdvEstimator: 'grpo' | 'grpo_passk' | 'rloo' | 'reinforce_plus_plus' | 'reinforce_plus_plus_baseline' | 'remax' | 'opo' | 'gpg';
   clipRatioC: number;
   clipCovRatio: number;
@@ -323,7 +323,7 @@ export interface HistoryRow {
   probeEntropyPrediction?: number;
   stepNorm?: number;
   logpAdvantageCov?: number;
-  /** engine verl only: verl's metric names (actor/pg_loss; actor/pg_clipfrac, actor/ppo_kl, actor/pg_clipfrac_lower as the loss mode returns them; actor/kl_loss with beta > 0). */
+  /** engine verl only: verl's metric names as verl v0.7.0's dp_actor logs them: actor/pg_loss and actor/kl_loss (0 with beta 0) summed over the update's optimizer steps; actor/pg_clipfrac, actor/ppo_kl, actor/pg_clipfrac_lower (as the loss mode returns them) their mean. */
   'actor/pg_loss'?: number;
   'actor/pg_clipfrac'?: number;
   'actor/ppo_kl'?: number;

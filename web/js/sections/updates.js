@@ -12,6 +12,7 @@ import * as training from '../training/controller.js';
 import { sliced } from '../training/controller.js';
 import { sectionRunBar } from '../training/run-dock.js';
 import { HISTORY_COLUMNS, trlMetric } from '../training/run-format.js';
+import { trlNames, verlNames } from '../training/metric-names.js';
 import { validateConfig } from '../training/run-config.js';
 import { clipFlatNotes } from '../training/flat-notes.js';
 import { comparePanel } from '../training/compare-panel.js';
@@ -184,22 +185,6 @@ export function pageSpan(n, index) {
   return { page, pages, from: page * PAGE_ROWS, to: Math.min(n, (page + 1) * PAGE_ROWS) };
 }
 
-/** The history's columns beside the metrics TRL 1.9 logs for them (a learner moving to TRL). */
-function trlNames(t) {
-  const named = HISTORY_COLUMNS.filter((c) => c.trl && c.key !== 'update');
-  return h(
-    'details',
-    { class: 'trl-names' },
-    h('summary', { text: t('train.trlNames.title') }),
-    h('p', { class: 'muted', text: t('train.trlNames.note') }),
-    dataTable({
-      caption: t('train.trlNames.title'),
-      columns: [{ label: t('train.trlNames.ours') }, { label: t('train.trlNames.trl') }],
-      rows: named.map((c) => [{ text: c.label, value: c.label, header: true }, { text: c.trl, value: c.trl }]),
-    }),
-  );
-}
-
 // The widget of section 7 (its title, text and URL keys: training-sections.js).
 export default {
   mount(host, ctx) {
@@ -236,7 +221,7 @@ export default {
     });
 
     const historyHost = h('div', { class: 'history-host', id: 'updates-history' });
-    host.append(h('h3', { text: t('train.historyTitle') }), historyHost, trlNames(t));
+    host.append(h('h3', { text: t('train.historyTitle') }), historyHost, trlNames(t), verlNames(t, ctx.rich));
     const lesson = runNotice(ctx, 'train.updates.notice');
     host.append(lesson.el);
     const compare = comparePanel(host, ctx, { getConfig: () => validateConfig(core, ctx.values()) });
