@@ -53,7 +53,7 @@ export function createInspector(ctx) {
   const controls = h(
     'div',
     { class: 'inspector-controls' },
-    h('div', { class: 'inspector-update-row' }, h('label', { for: 'inspector-update', text: t('inspector.update') }), previous, slider, next, sliderValue),
+    h('div', { class: 'inspector-update-row' }, h('p', { class: 'inspector-update-label' }, h('label', { for: 'inspector-update', text: t('inspector.update') }), ' ', sliderValue), h('div', { class: 'inspector-slider' }, previous, slider, next)),
     h('div', { class: 'inspector-pick-row' }, h('label', { for: 'inspector-step', text: t('inspector.step') }), stepSelect, h('label', { for: 'inspector-cov', text: t('inspector.covRatio') }), covSelect),
   );
   const el = h(
@@ -205,7 +205,7 @@ export function createInspector(ctx) {
       group.rows.forEach((row, r) => {
         const j = row.keptRow >= 0 ? rowOf[row.keptRow] : -1;
         const meta = h('span', { class: 'row-meta' });
-        const rowBox = h('div', { class: 'inspector-row', dataset: { group: String(g), row: String(r), j: String(j) } }, meta);
+        const rowBox = h('div', { class: 'inspector-row', dataset: { group: String(g), row: String(r), j: String(j) } });
         const statusText = t(`inspector.status.${row.status}`);
         if (!group.kept) {
           meta.textContent = t('inspector.row.dropped', { reward: sig(row.reward), status: statusText });
@@ -229,6 +229,7 @@ export function createInspector(ctx) {
             rowBox.append(strip(s, j, row, largest));
           }
         }
+        rowBox.append(meta); // the numbers under the tokens
         rows.append(rowBox);
       });
       fragment.append(
@@ -236,9 +237,19 @@ export function createInspector(ctx) {
       );
     });
     groupsHost.replaceChildren(fragment);
+    placeDetail();
   };
 
-  const numberRow = (key, value) => h('tr', {}, h('th', { scope: 'row' }, ctx.rich(t(`inspector.term.${key}`), { block: false })), h('td', { class: 'num', text: typeof value === 'number' ? sig(value, 6) : String(value) }));
+  // The decomposition sits under the group of the token it takes apart (on a phone, right under
+  // the tap), else after the groups.
+  const placeDetail = () => {
+    const button = selected && groupsHost.querySelector(`button.tok[data-j="${selected.j}"][data-t="${selected.t}"]`);
+    const group = button?.closest('.inspector-group');
+    if (group) group.after(detail);
+    else groupsHost.after(detail);
+  };
+
+  const numberRow = (key, value) => h('tr', { dataset: { term: key } }, h('th', { scope: 'row' }, ctx.rich(t(`inspector.term.${key}`), { block: false })), h('td', { class: 'num', text: typeof value === 'number' ? sig(value, 6) : String(value) }));
 
   const drawDetail = () => {
     const s = step();
@@ -276,7 +287,7 @@ export function createInspector(ctx) {
     };
     detail.replaceChildren(
       h('p', { class: 'inspector-detail-head' }, h('strong', { text: t('inspector.detail.token', { token: row?.tokens[k] ?? '', position: k + 1, text: row?.text ?? '' }) })),
-      h('div', { class: 'inspector-terms' }, part('original', s), cfStep ? part('counterfactual', cfStep) : null),
+      h('div', { class: 'inspector-terms' }, part('original', s), ...(cfStep ? [part('counterfactual', cfStep)] : [])),
     );
     el.dataset.selected = `${j}:${k}`;
   };
@@ -328,7 +339,7 @@ export function createInspector(ctx) {
     cfHost.replaceChildren(
       h('h4', { text: t('inspector.cf.title') }),
       ctx.rich(t('inspector.cf.explain')),
-      verlNote,
+      ...(verlNote ? [verlNote] : []),
       h('div', { class: 'cf-form' },
         select('lossType', LOSS_TYPES, counterfactual?.values?.lossType ?? config.lossType),
         number('epsHigh', counterfactual?.values ? counterfactual.values.epsHigh : config.epsHigh),
@@ -402,6 +413,7 @@ export function createInspector(ctx) {
       node.classList.add('tok-selected');
       node.setAttribute('aria-pressed', 'true');
     }
+    placeDetail();
     drawDetail();
   });
   const goTo = (value) => {
