@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -116,16 +117,21 @@ Json call_method(const char* method, const Json& args, const std::string& prefix
   const std::string field = e["field"].get<std::string>();
   const std::string code = e["code"].get<std::string>();
   const std::string message = prefix + e["message"].get<std::string>();
+  if (e["type"] == "Error") throw std::runtime_error(message);  // internal: stays internal
   if (e["type"] == "TypeError")
     throw ArgumentTypeError(code, field.empty() ? field : prefix + field, params, message);
   throw InvalidArgument(code, field.empty() ? field : prefix + field, params, message);
 }
 
+// A number of a result (non-finite ones travel as {"$number": ...}).
+double value_of(const Json& value) {
+  return as_number(value, "result");
+}
+
 double norm_of(const Json& rows) {
   double squared = 0;
   for (const Json& row : rows)
-    for (const Json& value : row)
-      if (value.is_number()) squared += value.get<double>() * value.get<double>();
+    for (const Json& value : row) squared += value_of(value) * value_of(value);
   return std::sqrt(squared);
 }
 
@@ -351,7 +357,7 @@ Json inspection(const Json& a) {
                         clip_ratio, v.clip_cov_lb, v.clip_cov_ub);
     for (const Json& row : view["terms"])
       for (const Json& w : row["weight"])
-        if (w.is_number()) largest = std::max(largest, std::abs(w.get<double>()));
+        if (std::isfinite(value_of(w))) largest = std::max(largest, std::abs(value_of(w)));
     view["epoch"] = step.epoch;
     view["part"] = step.part;
     view["rows"] = rows;
@@ -404,13 +410,14 @@ Json counterfactual(const Json& a) {
   const Json& w1 = other["terms"];
   for (std::size_t i = 0; i < w0.size(); ++i)
     for (std::size_t t = 0; t < w0[i]["weight"].size(); ++t) {
-      const double x = w0[i]["weight"][t].get<double>(), y = w1[i]["weight"][t].get<double>();
+      const double x = value_of(w0[i]["weight"][t]), y = value_of(w1[i]["weight"][t]);
       ++tokens;
-      differ += x != y ? 1 : 0;
-      largest = std::max(largest, std::abs(y - x));
+      const bool same = x == y || (std::isnan(x) && std::isnan(y));
+      differ += same ? 0 : 1;
+      if (!same) largest = std::max(largest, std::abs(y - x));
     }
-  const double loss_change = other["loss"].get<double>() - original["loss"].get<double>();
-  const double norm_change = other["gradNorm"].get<double>() - original["gradNorm"].get<double>();
+  const double loss_change = value_of(other["loss"]) - value_of(original["loss"]);
+  const double norm_change = value_of(other["gradNorm"]) - value_of(original["gradNorm"]);
   return Json{{"original", std::move(original)},
               {"counterfactual", std::move(other)},
               {"lossChange", encode_number(loss_change)},

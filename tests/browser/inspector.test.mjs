@@ -60,7 +60,11 @@ async function assertClean(engine, where) {
 
 /** Opens the inspector at `update` from the launcher under section 7's charts. */
 async function openAt(engine, update) {
-  await engine.waitFor(() => document.querySelector('section#updates [data-drawn]')?.dataset.drawn?.split(':')[1] > 0, { message: 'section 7 drew a run', timeout: 120000 });
+  // Section 7 mounts when the reader reaches it: bring it into view until it has drawn the run.
+  await engine.waitFor(() => {
+    document.getElementById('updates')?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    return document.querySelector('section#updates [data-drawn]')?.dataset.drawn?.split(':')[1] > 0;
+  }, { message: 'section 7 drew a run', timeout: 180000 });
   await engine.evaluate(() => document.querySelector('#inspector-pick').scrollIntoView({ block: 'center', behavior: 'instant' }));
   await engine.fill('#inspector-pick', String(update));
   await engine.click('section#updates button[data-action="inspect-update"]');
@@ -135,7 +139,10 @@ for (const name of chosen) {
 
     test('a live scratch-task run is inspected from the worker’s record, without a replay', async () => {
       await engine.goto(`${site.origin}/index.html#${SCRATCH.hash}&rl-loop`);
-      await engine.waitFor(() => document.querySelector('section#rl-loop .run-bar button[data-action="run"]'), { message: 'the run bar', timeout: 120000 });
+      await engine.waitFor(() => {
+        document.getElementById('rl-loop')?.scrollIntoView({ block: 'start', behavior: 'instant' });
+        return document.querySelector('section#rl-loop .run-bar button[data-action="run"]');
+      }, { message: 'the run bar', timeout: 120000 });
       await engine.click('section#rl-loop .run-bar button[data-action="run"]');
       await engine.waitFor(() => document.querySelector('section#rl-loop .run-bar')?.dataset.phase === 'finished', { message: 'the scratch run finishes', timeout: 300000 });
       await engine.evaluate(() => document.getElementById('updates').scrollIntoView({ behavior: 'instant' }));

@@ -143,3 +143,22 @@ test('bad input names its field, and the core stays usable', () => {
   assert.equal(core.liveInspections(), 0);
   assert.equal(core.grpoCounterfactual({ batch, change: {} }).tokensChanged, 0);
 });
+
+test('engine verl: its steps recomputed by verl_objective, a counterfactual in TRL’s objective on its batch', () => {
+  const config = { profile: 'smoke', seed: 9, updates: 3, engine: 'verl', verlLossMode: 'kl_cov', klCovRatio: 0.02 };
+  const experiment = core.createExperiment(config);
+  const kept = experiment.keepInspection({ applied: true });
+  experiment.step(3);
+  const verl = kept.view(3);
+  assert.equal(verl.engine, 'verl');
+  for (const step of verl.steps) {
+    step.applied.forEach((row, j) => row.forEach((applied, t) => assert.equal(step.terms[j].weight[t], -applied, `row ${j} token ${t}`)));
+    // KL-Cov's own selection at the run's ratio: the tokens the run's loss treated apart.
+    assert.equal(step.covariance.klCovRatio, 0.02);
+    assert.ok(step.covariance.klCov.length >= 1);
+    const other = core.grpoCounterfactual({ batch: step.objective, change: { lossType: 'cispo' } });
+    assert.ok(other.tokens > 0);
+  }
+  kept.dispose();
+  experiment.dispose();
+});

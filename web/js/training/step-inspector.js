@@ -380,6 +380,13 @@ export function createInspector(ctx) {
     try {
       const result = await askInspector('counterfactual', { key: view.key, step: stepIndex, change });
       if (mine !== request) return;
+      if (view.engine === 'verl') {
+        // The original is verl's own step, not TRL's objective on its batch: compare with that.
+        result.original = { loss: s.loss, gradNorm: s.gradNorm };
+        result.lossChange = result.counterfactual.loss - s.loss;
+        result.gradNormChange = result.counterfactual.gradNorm - s.gradNorm;
+        result.tokensChanged = changedTokens(s, result.counterfactual).size;
+      }
       counterfactual = { key: view.key, step: stepIndex, change, values, result };
       el.dataset.counterfactual = `${result.tokensChanged}`;
     } catch (error) {
