@@ -29,7 +29,8 @@ async function shot(page, selector, name, { height = 1400, from = null } = {}) {
 }
 
 for (const width of values.phone ? [1280, 390] : [1280]) {
-  const browser = await launchBrowser({ viewport: { width, height: width > 800 ? 900 : 844 } });
+  // Reduced motion: the charts draw at once (no animation caught half-way).
+  const browser = await launchBrowser({ viewport: { width, height: width > 800 ? 900 : 844 }, reducedMotion: 'reduce' });
   const tag = width > 800 ? '' : '-phone';
   for (const lang of ['en', 'ru']) {
     const { page, problems: seen } = await openPage(browser.context, server.origin);
@@ -43,17 +44,17 @@ for (const width of values.phone ? [1280, 390] : [1280]) {
     });
     // Section 5: its entropy chart (exact change beside the first-order prediction).
     await page.goto(`${server.origin}/index.html#lang=${lang}&finite-policy`);
-    await page.waitForSelector('section#finite-policy[data-rendered="true"] .entropy-mechanism, section#finite-policy[data-rendered="true"] figure', { timeout: 120000 });
-    await page.waitForTimeout(1500);
-    const finite = await page.evaluate(() => {
-      const figures = [...document.querySelectorAll('section#finite-policy figure')];
-      const figure = figures.find((f) => /entrop|энтроп/i.test(f.textContent) && /Cov|first|перв/i.test(f.textContent)) ?? figures.at(-1);
-      figure.id = 'shot-finite-entropy';
+    await page.waitForFunction(() => {
+      document.getElementById('finite-policy')?.scrollIntoView({ block: 'start', behavior: 'instant' });
+      return document.querySelector('section#finite-policy[data-rendered="true"] [data-testid="entropy-claim"]')?.textContent;
+    }, null, { timeout: 120000, polling: 200 });
+    await page.evaluate(() => {
+      const figure = document.querySelector('section#finite-policy figure.chart-entropy');
+      figure.previousElementSibling.id = 'shot-finite-title';
       figure.scrollIntoView({ block: 'start', behavior: 'instant' });
-      return figure.id;
     });
-    await page.waitForTimeout(800);
-    await shot(page, `#${finite}`, `section5-entropy-${lang}${tag}`);
+    await page.waitForTimeout(1000);
+    await shot(page, 'section#finite-policy [data-testid="entropy-claim"]', `section5-entropy-${lang}${tag}`, { from: '#shot-finite-title' });
 
     // The inspector on the precomputed run.
     await page.goto(`${server.origin}/index.html#lang=${lang}&updates`);
@@ -65,7 +66,7 @@ for (const width of values.phone ? [1280, 390] : [1280]) {
     await page.click('section#updates button[data-action="inspect-update"]');
     await page.waitForSelector('#step-inspector[data-state="ready"]', { timeout: 300000 });
     await page.selectOption('#inspector-step', '1');
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => document.querySelector('#step-inspector').dataset.shown.endsWith(':1') && document.querySelector('#step-inspector').dataset.state === 'ready');
     await shot(page, '#step-inspector', `inspector-update${UPDATE}-clipped-${lang}${tag}`, { height: 1500 });
     const target = await page.evaluate(() => {
       const button = document.querySelector('#step-inspector button.tok-clippedHigh[data-which="original"]') ?? document.querySelector('#step-inspector button.tok-clippedLow[data-which="original"]');

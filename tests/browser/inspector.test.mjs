@@ -70,7 +70,7 @@ async function openAt(engine, update) {
   await engine.click('section#updates button[data-action="inspect-update"]');
   await engine.waitFor((n) => {
     const el = document.querySelector('#step-inspector');
-    return el && (el.dataset.state === 'error' || (el.dataset.state === 'ready' && el.dataset.shown?.includes(`:${n}:`)));
+    return el && (el.dataset.state === 'error' || (el.dataset.state === 'ready' && el.dataset.update === String(n)));
   }, { args: [update], message: `update ${update} opens`, timeout: 240000 });
 }
 
@@ -100,6 +100,10 @@ for (const name of chosen) {
           select.value = '1';
           select.dispatchEvent(new Event('change'));
         });
+        await engine.waitFor(() => {
+          const el = document.querySelector('#step-inspector');
+          return el.dataset.state === 'ready' && el.dataset.shown.endsWith(':1');
+        }, { message: 'the second epoch is drawn' });
         const shown = await engine.evaluate(readInspector);
         assert.equal(shown.state, 'ready', shown.status);
         assert.ok(shown.status.length > 0, 'it says the update was replayed');
@@ -133,6 +137,28 @@ for (const name of chosen) {
         const changed = await engine.evaluate(() => document.querySelectorAll('#step-inspector button.tok-changed[data-which="counterfactual"]').length);
         assert.equal(changed, want.tokensChanged);
         if (name === 'chromium') await engine.screenshot(`inspector-${lang}-counterfactual-cispo`);
+
+        // A click on a chart at an update opens the inspector there (its middle: about update 30).
+        await engine.evaluate(() => document.querySelector('section#updates figure.chart-loss canvas').scrollIntoView({ block: 'center', behavior: 'instant' }));
+        await engine.click('section#updates figure.chart-loss canvas');
+        const clicked = await engine.waitFor(() => {
+          const el = document.querySelector('#step-inspector');
+          const update = Number(el.dataset.update);
+          return el.dataset.state === 'ready' && update !== 54 && update;
+        }, { message: 'a chart click opens another update', timeout: 240000 });
+        assert.ok(clicked > 15 && clicked < 45, `the chart's middle is about update 30, got ${clicked}`);
+
+        // The run library: every run has its way in (the precomputed run is in it), at update 1.
+        await engine.waitFor(() => {
+          const button = document.querySelector('section#updates button[data-action="inspect-run"]');
+          button?.scrollIntoView({ block: 'center', behavior: 'instant' });
+          return Boolean(button);
+        }, { message: 'the library lists a run with "Inspect its updates"', timeout: 60000 });
+        await engine.click('section#updates button[data-action="inspect-run"]');
+        await engine.waitFor(() => {
+          const el = document.querySelector('#step-inspector');
+          return el.dataset.state === 'ready' && el.dataset.update === '1' && el.dataset.shown.startsWith('library:');
+        }, { message: 'the library run opens at update 1', timeout: 240000 });
         await assertClean(engine, `${lang} inspector`);
       });
     }

@@ -88,6 +88,7 @@ export default {
   'inspector.term.coefficient': '$\\min(\\rho, \\varepsilon_{\\text{high}})$',
   'inspector.term.phi': '$\\varphi$',
   'inspector.term.tau': '$\\tau$',
+  'inspector.term.unclipped': '$\\rho A$ (ветвь без клиппинга)',
   'inspector.term.policy': '$w(\\rho, A)$',
   'inspector.term.share': '$k_i / n_i$',
   'inspector.term.entropyMask': '$m_{\\text{ent}}$ (маска энтропии)',

@@ -47,7 +47,9 @@ export function inspectorLauncher(ctx) {
     const panel = await ensure();
     if (!panel) return;
     panel.show(source, update);
-    panel.el.scrollIntoView({ block: 'start' });
+    // Only when its top is out of view (opened from the picker just above, it is in view).
+    const top = panel.el.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.8) panel.el.scrollIntoView({ block: 'start' });
   };
 
   const sync = (s) => {

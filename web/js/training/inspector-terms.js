@@ -124,6 +124,7 @@ export function decompose(step, j, t, { config, engine }) {
     add('clipLow', 1 - config.epsLow);
     add('clipHigh', 1 + config.epsHigh);
     if (kind === 'delta') add('delta', config.delta);
+    add('unclipped', x.termRatio[t] * a); // what w would be on the unclipped branch
   }
   if (kind === 'cispo') {
     add('cap', config.epsHigh);

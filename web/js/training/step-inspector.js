@@ -7,7 +7,7 @@
 import { h } from '../dom.js';
 import { rich } from '../math.js';
 import { errorText } from '../core-errors.js';
-import { askInspector } from './controller.js';
+import { askInspector, sliced } from './controller.js';
 import {
   IS_LEVELS, IS_MODES, LOSS_TYPES, changeFrom, changedTokens, decompose, keptRowCount, largestWeight, sig, stepRowIndex, tokenFacts, weightColor,
 } from './inspector-terms.js';
@@ -93,10 +93,13 @@ export function createInspector(ctx) {
       view = result;
       if (stepIndex >= view.steps.length) stepIndex = 0;
       counterfactual = null;
+      delete el.dataset.counterfactual;
       status.textContent = view.replayed ? t('inspector.replayed', { update }) : '';
-      draw();
-      el.dataset.state = 'ready';
-      el.dataset.shown = `${source.key}:${update}:${stepIndex}`;
+      draw(() => {
+        el.dataset.state = 'ready';
+        el.dataset.update = String(update);
+        el.dataset.shown = `${source.key}:${update}:${stepIndex}`;
+      });
     } catch (error) {
       if (mine !== request) return;
       view = null;
@@ -191,16 +194,18 @@ export function createInspector(ctx) {
     return box;
   };
 
-  const drawGroups = () => {
+  /**
+   * The groups, one job each, built into `fragment` (the caller puts it on the page at once):
+   * sliced into short tasks, an update of 64 responses of 31 tokens never makes a long one.
+   */
+  const groupJobs = (fragment) => {
     const s = step();
     const keptRows = keptRowCount(view);
     const rowOf = s ? stepRowIndex(s, keptRows) : [];
     const cf = counterfactual?.result && counterfactual.step === stepIndex ? counterfactual.result.counterfactual : null;
     const changed = cf ? changedTokens(s, cf) : null;
     const largest = cf ? Math.max(view.largestWeight, largestWeight([cf])) : view.largestWeight;
-    drawLegend(largest);
-    const fragment = document.createDocumentFragment();
-    view.groups.forEach((group, g) => {
+    return [() => drawLegend(largest), ...view.groups.map((group, g) => () => {
       const rows = h('div', { class: 'inspector-rows' });
       group.rows.forEach((row, r) => {
         const j = row.keptRow >= 0 ? rowOf[row.keptRow] : -1;
@@ -235,9 +240,7 @@ export function createInspector(ctx) {
       fragment.append(
         h('div', { class: `inspector-group${group.kept ? '' : ' group-out'}` }, h('p', { class: 'group-prompt' }, h('code', { text: group.prompt }), ' ', h('span', { class: 'muted', text: group.kept ? '' : t('inspector.group.dropped') })), rows),
       );
-    });
-    groupsHost.replaceChildren(fragment);
-    placeDetail();
+    })];
   };
 
   // The decomposition sits under the group of the token it takes apart (on a phone, right under
@@ -356,6 +359,7 @@ export function createInspector(ctx) {
     });
     reset.addEventListener('click', () => {
       counterfactual = null;
+      delete el.dataset.counterfactual;
       draw();
     });
   };
@@ -377,6 +381,7 @@ export function createInspector(ctx) {
     const values = readForm();
     const change = changeFrom(values, s.config ?? {});
     const mine = (request += 1);
+    delete el.dataset.counterfactual;
     try {
       const result = await askInspector('counterfactual', { key: view.key, step: stepIndex, change });
       if (mine !== request) return;
@@ -388,22 +393,31 @@ export function createInspector(ctx) {
         result.tokensChanged = changedTokens(s, result.counterfactual).size;
       }
       counterfactual = { key: view.key, step: stepIndex, change, values, result };
-      el.dataset.counterfactual = `${result.tokensChanged}`;
     } catch (error) {
       if (mine !== request) return;
       counterfactual = { key: view.key, step: stepIndex, change, values, error: errorText(error) };
-      el.dataset.counterfactual = 'error';
     }
-    draw();
+    draw(() => (el.dataset.counterfactual = counterfactual.result ? `${counterfactual.result.tokensChanged}` : 'error'));
   };
 
-  const draw = () => {
+  // Redraws the view in short tasks; `then` runs once it is all on the page.
+  let cancelDraw = null;
+  const draw = (then) => {
     if (!view) return;
+    cancelDraw?.();
     drawSteps();
     drawSummary();
-    drawGroups();
-    drawDetail();
-    drawCounterfactual();
+    const fragment = document.createDocumentFragment();
+    cancelDraw = sliced([
+      ...groupJobs(fragment),
+      () => {
+        groupsHost.replaceChildren(fragment);
+        placeDetail();
+        drawDetail();
+        drawCounterfactual();
+        then?.();
+      },
+    ]);
   };
 
   // --- events -------------------------------------------------------------------------------
@@ -440,8 +454,11 @@ export function createInspector(ctx) {
   next.addEventListener('click', () => goTo(update + 1));
   stepSelect.addEventListener('change', () => {
     stepIndex = Number(stepSelect.value);
-    el.dataset.shown = `${source.key}:${update}:${stepIndex}`;
-    draw();
+    el.dataset.state = 'drawing';
+    draw(() => {
+      el.dataset.state = 'ready';
+      el.dataset.shown = `${source.key}:${update}:${stepIndex}`;
+    });
   });
   covSelect.addEventListener('change', () => {
     covRatio = Number(covSelect.value);
@@ -485,6 +502,7 @@ export function createInspector(ctx) {
       source = null;
       view = null;
       request += 1;
+      cancelDraw?.();
     },
   };
 }
