@@ -38,7 +38,9 @@ for (const width of values.phone ? [1280, 390] : [1280]) {
       // The run dock follows the reader down the page; it would cover the regions shot here.
       document.addEventListener('DOMContentLoaded', () => {
         const style = document.createElement('style');
-        style.textContent = '.run-dock { display: none !important; }';
+        // Off-screen groups are not rendered until scrolled near (content-visibility): a shot of
+        // the whole panel shows them as a reader scrolling sees them.
+        style.textContent = '.run-dock { display: none !important; } .inspector-group { content-visibility: visible !important; }';
         document.head.append(style);
       });
     });

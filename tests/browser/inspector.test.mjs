@@ -121,6 +121,8 @@ for (const name of chosen) {
           button.scrollIntoView({ block: 'center', behavior: 'instant' });
           return { j: button.dataset.j, t: button.dataset.t, weight: Number(button.dataset.weight) };
         });
+        // Two frames: its group, skipped while off screen (content-visibility), is laid out.
+        await engine.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
         await engine.click('#inspector-target');
         await engine.waitFor((key) => document.querySelector('#step-inspector').dataset.selected === key, { args: [`${target.j}:${target.t}`], message: 'the token is selected' });
         const picked = await engine.evaluate(readInspector);

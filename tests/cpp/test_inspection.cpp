@@ -80,8 +80,10 @@ void check_run(const grpo::ExperimentConfig& config) {
 
 }  // namespace
 
+// Whole runs of every loss type and option: natively only ([sweep], as test_trainer.cpp's); the
+// sanitizer and WASM builds run the cases below, and tests/node/inspector.test.mjs the smoke run.
 TEST_CASE("inspector: every token's weight is the gradient the trainer applied, every loss type",
-          "[inspector][trainer]") {
+          "[inspector][trainer][sweep]") {
   for (const char* loss : {"grpo", "bnpo", "dr_grpo", "dapo", "cispo", "sapo", "luspo", "vespo"})
     for (const char* level : {"token", "sequence"}) {
       if (std::string(loss) == "vespo" && std::string(level) == "sequence") continue;
@@ -94,7 +96,7 @@ TEST_CASE("inspector: every token's weight is the gradient the trainer applied, 
 }
 
 TEST_CASE("inspector: the trainer's options (masks, KL, sampler correction, mini-batches, verl)",
-          "[inspector][trainer]") {
+          "[inspector][trainer][sweep]") {
   using C = grpo::ExperimentConfig;
   const std::vector<std::pair<const char*, std::function<void(C&)>>> options = {
       {"beta, bias-corrected KL, sync",
