@@ -41,15 +41,17 @@ export function inspectorLauncher(ctx) {
     return loading;
   };
 
-  /** Opens `source` (the run on display when omitted) at `update`. */
-  const open = async (update, source = shownSource(training.getState())) => {
+  /**
+   * Opens `source` (the run on display when omitted) at `update`. `scroll`: bring the panel into
+   * view (from a chart or the library; the picker sits right above it, so no jump then, and no
+   * layout forced in the click's task).
+   */
+  const open = async (update, source = shownSource(training.getState()), { scroll = true } = {}) => {
     if (!source) return;
     const panel = await ensure();
     if (!panel) return;
     panel.show(source, update);
-    // Only when its top is out of view (opened from the picker just above, it is in view).
-    const top = panel.el.getBoundingClientRect().top;
-    if (top < 0 || top > window.innerHeight * 0.8) panel.el.scrollIntoView({ block: 'start' });
+    if (scroll) panel.el.scrollIntoView({ block: 'start' });
   };
 
   const sync = (s) => {
@@ -64,9 +66,9 @@ export function inspectorLauncher(ctx) {
     else inspector.grow(s.history);
   };
 
-  button.addEventListener('click', () => open(Number(input.value)));
+  button.addEventListener('click', () => open(Number(input.value), undefined, { scroll: false }));
   input.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') open(Number(input.value));
+    if (event.key === 'Enter') open(Number(input.value), undefined, { scroll: false });
   });
 
   return {

@@ -45,6 +45,9 @@ export function createInspector(ctx) {
   const covSelect = h('select', { id: 'inspector-cov', dataset: { control: 'cov' } });
   const status = h('p', { class: 'inspector-status', role: 'status', 'aria-live': 'polite' });
   const summary = h('div', { class: 'inspector-summary' });
+  const summaryLine = h('p', { class: 'inspector-summary-line' });
+  // What the summary's numbers are: written once (its formulas are KaTeX's HTML, not cheap to parse).
+  summary.append(summaryLine, ctx.rich(t('inspector.sum.meaning')));
   const legend = h('div', { class: 'inspector-legend' });
   const groupsHost = h('div', { class: 'inspector-groups' });
   const detail = h('div', { class: 'inspector-detail', 'aria-live': 'polite' });
@@ -107,7 +110,7 @@ export function createInspector(ctx) {
       status.textContent = error.code === 'replay_mismatch' ? t('inspector.error.replay', { update: error.params.update, column: error.params.column }) : errorText(error);
       el.dataset.state = 'error';
       groupsHost.replaceChildren();
-      summary.replaceChildren();
+      summaryLine.replaceChildren();
       detail.replaceChildren();
       cfHost.replaceChildren();
     }
@@ -128,7 +131,7 @@ export function createInspector(ctx) {
   const drawSummary = () => {
     const s = step();
     if (!s) {
-      summary.replaceChildren(h('p', { text: t('inspector.noStep') }));
+      summaryLine.replaceChildren(t('inspector.noStep'));
       return;
     }
     let tokens = 0;
@@ -145,10 +148,7 @@ export function createInspector(ctx) {
       t('inspector.sum.masked', { count: counts.truncated + counts.entropyMasked + counts.offPolicyMasked + counts.isMasked }),
       t('inspector.sum.cov', { cov: sig(s.covariance.mean), k: s.covariance.klCov.length, clip: s.covariance.clipCov.length, ratio: sig(covRatio) }),
     ];
-    summary.replaceChildren(
-      h('p', { class: 'inspector-summary-line' }, h('strong', { text: t('inspector.sum.head', { update: view.update, epoch: s.epoch + 1, part: s.part + 1, loss: view.engine === 'verl' ? `verl ${source.config.verlLossMode}` : s.config.lossType }) }), ' ', parts.join(' · ')),
-      ctx.rich(t('inspector.sum.meaning')),
-    );
+    summaryLine.replaceChildren(h('strong', { text: t('inspector.sum.head', { update: view.update, epoch: s.epoch + 1, part: s.part + 1, loss: view.engine === 'verl' ? `verl ${source.config.verlLossMode}` : s.config.lossType }) }), ' ', parts.join(' · '));
     summary.dataset.tokens = String(tokens);
     summary.dataset.clipped = String(counts.clippedLow + counts.clippedHigh);
   };
@@ -413,7 +413,10 @@ export function createInspector(ctx) {
       () => {
         groupsHost.replaceChildren(fragment);
         placeDetail();
-        drawDetail();
+      },
+      // Each in a task of its own: a term's table parses a dozen formulas' HTML.
+      () => drawDetail(),
+      () => {
         drawCounterfactual();
         then?.();
       },
