@@ -177,6 +177,12 @@ const json = (value) => JSON.stringify(value, (_k, v) =>
       oldLogProbs: [[-1.1, -2], [-0.4], [-1.5, -0.3, -0.3], [-2.2]], lossType: 'dapo', beta: 0.1,
       refLogProbs: [[-1, -2], [-0.5], [-1.5, -0.2, -0.3], [-2]], truncated: [false, true, false, false] },
     importRun: { run },
+    // The step inspector's (docs/inspector.md): a batch under another loss; records by id (none live).
+    grpoCounterfactual: { batch: { rewards: [1, 0], groupSize: 2, logProbs: [[-1, -2], [-0.5]], oldLogProbs: [[-1.1, -2], [-0.4]] }, change: { lossType: 'cispo', delta: null } },
+    inspectionDispose: { record: 1 },
+    inspectionStats: { record: 1 },
+    inspectionView: { record: 1, update: 1, klCovRatio: 0.02 },
+    liveInspections: {},
     informativeGroupProbability: { p: 0.5, groupSize: 8 },
     informativeGroupCurve: { groupSize: 8, ps: [0, 0.1, 0.5, 0.9, 1] },
     liveExperiments: {},

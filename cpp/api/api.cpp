@@ -74,6 +74,7 @@ const Registry& registry() {
     // Training methods check their own keys (read_config's field list) before they act: a step
     // or a dispose must not run and then fail.
     register_training_methods(r);
+    register_inspection_methods(r);  // the same: they check their keys before acting
     return r;
   }();
   return methods;

@@ -480,15 +480,19 @@ std::vector<Prompt> Experiment::next_prompt_batch() {
   return batch;
 }
 
-const HistoryRow& Experiment::step() {
+const HistoryRow& Experiment::step(bool evaluate) {
   require(!done(), [&] {
     return "updates: the run has finished all " + std::to_string(config_.updates) + " updates";
   });
   HistoryRow row = update();
-  const GenerationMetrics eval = evaluate_generation(
-      policy_, reference_, vocab_, train_, config_.eval_samples, config_, eval_rng_, false);
-  row.eval_accuracy = eval.accuracy;
-  row.eval_entropy = eval.entropy;
+  if (evaluate) {
+    const GenerationMetrics eval = evaluate_generation(
+        policy_, reference_, vocab_, train_, config_.eval_samples, config_, eval_rng_, false);
+    row.eval_accuracy = eval.accuracy;
+    row.eval_entropy = eval.entropy;
+  } else {
+    row.eval_accuracy = row.eval_entropy = std::numeric_limits<double>::quiet_NaN();
+  }
   history_.push_back(row);
   return history_.back();
 }
@@ -509,6 +513,7 @@ HistoryRow Experiment::update() {
   last_rollouts_ = collect_rollouts(behaviour, vocab_, batch_prompts, config_, rollout_rng_);
   const RolloutBatch& rollouts = last_rollouts_;
   const bool separate_sampler = config_.separate_sampler();
+  if (observer_) observer_->begin_update(*this);
 
   HistoryRow row;
   row.update = updates_done() + 1;
@@ -623,6 +628,10 @@ HistoryRow Experiment::update() {
                                  part.inputs.advantages ? *part.inputs.advantages : advantages)
                 : grpo_objective(objective, part.inputs);
         row.token_positions += 2 * part.positions;  // this step's forward and backward
+        if (observer_)
+          observer_->optimizer_step(
+              *this, ObservedStep{epoch, static_cast<int>(m), objective, part.inputs, part.rows,
+                                  advantages, result});
         policy_.zero_grad();
         policy_.backward(result.grad_logp,
                          objective.entropy_coef != 0.0 ? &result.grad_entropy : nullptr);

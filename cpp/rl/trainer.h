@@ -144,6 +144,30 @@ struct StepRecord {
   std::vector<int> rows;
 };
 
+class Experiment;
+
+// One optimizer step as the trainer applies it (UpdateObserver::optimizer_step): the objective's
+// settings (this step's entropy coefficient), its inputs, the generation's advantages per kept
+// row, and the result whose grad_logp the policy's backward takes.
+struct ObservedStep {
+  int epoch = 0, part = 0;
+  const ObjectiveConfig& objective;
+  const ObjectiveInputs& inputs;
+  const std::vector<int>& rows;  // StepRecord::rows
+  const std::vector<double>& advantages;
+  const ObjectiveResult& result;
+};
+
+// A watcher of the updates (the step inspector's record, rl/inspection.h). Off by default; it
+// reads what the trainer computes and changes none of it.
+class UpdateObserver {
+ public:
+  virtual ~UpdateObserver() = default;
+  // After the update's rollouts are collected (last_rollouts()), before its optimizer steps.
+  virtual void begin_update(const Experiment& experiment) = 0;
+  virtual void optimizer_step(const Experiment& experiment, const ObservedStep& step) = 0;
+};
+
 class Experiment {
  public:
   // `config` must be valid (ExperimentConfig::validate, or the API's reader, which calls it):
@@ -156,8 +180,10 @@ class Experiment {
   int updates_done() const { return static_cast<int>(history_.size()); }
 
   // One GRPO update (rollouts, update_epochs optimizer steps, evaluation). Throws
-  // InvalidArgument when the run is already done.
-  const HistoryRow& step();
+  // InvalidArgument when the run is already done. Without `evaluate` (a replay: the inspector's)
+  // the row's evalAccuracy and evalEntropy are NaN; the evaluation has its own random stream and
+  // changes no parameter, so the training itself is the same bit for bit.
+  const HistoryRow& step(bool evaluate = true);
 
   // The optimisation part of step() alone (rollouts, objective, backward, Adam), without the
   // evaluation and without recording history: what the bench times against other GRPO loops.
@@ -185,6 +211,9 @@ class Experiment {
   const RolloutBatch& last_rollouts() const { return last_rollouts_; }
   // The last update's optimizer steps, in order (updateEpochs x stepsPerGeneration of them).
   const std::vector<StepRecord>& last_steps() const { return last_steps_; }
+  // The watcher of later updates (null: none); the experiment owns it.
+  void set_observer(std::shared_ptr<UpdateObserver> observer) { observer_ = std::move(observer); }
+  UpdateObserver* observer() const { return observer_.get(); }
 
  private:
   void warm_up();
@@ -214,6 +243,7 @@ class Experiment {
   bool last_from_copy_ = false;  // last_sampler()
   RolloutBatch last_rollouts_;
   std::vector<StepRecord> last_steps_;
+  std::shared_ptr<UpdateObserver> observer_;
   // entropyMechanism's probe set: each held-out prompt (the train prompts when there are none)
   // with one correct demonstration of the task's teacher, teacher-forced. Drawn once from
   // Rng(seed).fork(8), a stream of its own: the run's streams and bytes stay as they are.

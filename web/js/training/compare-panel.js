@@ -39,7 +39,7 @@ const KEPT_BATCHES = ESTIMATORS.length + 1;
 const lessonRuns = new Map();
 
 /** Mounts the panel into `host`; getConfig() gives the validated config to run or throws. */
-export function comparePanel(host, ctx, { getConfig }) {
+export function comparePanel(host, ctx, { getConfig, onInspect = null }) {
   const { t, core } = ctx;
   const defaultsOf = (config) => core.experimentConfig({ profile: config.profile ?? 'smoke' });
   const selected = new Set(); // library keys
@@ -169,7 +169,10 @@ export function comparePanel(host, ctx, { getConfig }) {
         else selected.delete(entry.key);
         draw();
       });
-      return h('li', {}, h('label', {}, box, ` ${entry.name} `, h('span', { class: 'run-source', text: `(${t(`compare.source.${entry.source}`)})` })));
+      // The step inspector on this run's updates (section 7, inspector-launcher.js).
+      const inspect = onInspect && entry.run.history?.length ? h('button', { type: 'button', class: 'button-quiet', dataset: { action: 'inspect-run' }, text: t('inspector.inspectRun') }) : null;
+      inspect?.addEventListener('click', () => onInspect(entry));
+      return h('li', {}, h('label', {}, box, ` ${entry.name} `, h('span', { class: 'run-source', text: `(${t(`compare.source.${entry.source}`)})` })), inspect ? ' ' : null, inspect);
     });
     listHost.replaceChildren(items.length ? h('ul', { class: 'library' }, ...items) : h('p', { text: t('compare.libraryEmpty') }));
     root.dataset.libraryCount = String(entries.length);
