@@ -1,13 +1,12 @@
 // Writes the site's service worker (web/sw.js, git-ignored) with Workbox's generateSW: a precache
-// of every file a section can need, each with a content hash as its revision, served cache-first.
-// A new build is a new sw.js (its manifest changed): the browser installs it beside the old one,
-// which keeps answering its pages until the reader accepts the reload (web/js/offline.js), so a
-// page never mixes files of two builds. Also copies workbox-window (self-contained ES module)
-// Every entry also carries its file's SHA-384 as subresource integrity: the worker downloads each
-// file with it, so a deploy caught half-way (a new sw.js, an old module still served) fails the
-// install, and the running build stays. Run by tools/build.sh site after vendor.mjs and
-// precompute.mjs; exits non-zero on any failure. `generateServiceWorker({webRoot})` is used by
-// tests/browser/offline.test.mjs.
+// of every file the build writes that a page can load, each with a content hash as its revision,
+// served cache-first. A new build is a new sw.js (its manifest changed): the browser installs it
+// beside the old one, which keeps answering its pages until the reader accepts the reload
+// (web/js/offline.js), so a page never mixes files of two builds. Every entry also carries its
+// file's SHA-384 as subresource integrity: the worker downloads each file with it, so a deploy
+// caught half-way (a new sw.js, an old module still served) fails the install, and the running
+// build stays. Run by tools/build.sh site after vendor.mjs and precompute.mjs; exits non-zero on
+// any failure. `generateServiceWorker({webRoot})` is used by the offline tests on their own copies.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,12 +18,13 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Prefix of every cache the worker owns (offline.js finds and clears them by it). */
 export const CACHE_ID = 'grpo-lab';
 
-// What the course page, the embed page and the training worker can load. Not precached: the
-// instructor page (used online, and rewritten by tools/package.mjs), the glossary (read by
-// tests/node/glossary.test.mjs, never by a page), developer docs, licences, and what
-// tools/package.mjs adds to a packaged site (downloads/, host config).
-const PRECACHE = ['*.html', 'favicon.svg', 'css/*.css', 'js/**/*.js', 'core/*.{js,wasm}', 'vendor/**/*.{js,css,woff2}', 'data/*.json'];
-const NOT_PRECACHED = ['teacher.html', 'js/teacher.js', 'js/i18n/glossary.js', 'css/teacher.css', 'sw.js', 'downloads/**'];
+// Every file the build writes into web/ (the core's files, modules, vendor files, data: whatever
+// a build adds, with no list to keep up), except what no course page loads: the instructor page
+// (used online, and rewritten by tools/package.mjs), the glossary (read by
+// tests/node/glossary.test.mjs, never by a page), developer docs and type declarations, licences,
+// the worker itself, and what tools/package.mjs adds to a packaged site (downloads/, host config).
+const PRECACHE = ['**/*'];
+const NOT_PRECACHED = ['sw.js', 'teacher.html', 'js/teacher.js', 'css/teacher.css', 'js/i18n/glossary.js', '**/*.md', '**/*.d.ts', 'vendor/LICENSES/**', 'downloads/**'];
 
 /** A file's subresource integrity value (what fetch() checks the downloaded bytes against). */
 export const integrityOf = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;

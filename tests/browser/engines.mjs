@@ -30,14 +30,22 @@ function withProbe(html) {
 
 /**
  * The static server of tools/serve.mjs over `root` (same headers), whose HTML pages carry the
- * probe; serves the probe itself at /js/__engine-probe.js. Returns {origin, close()}.
+ * probe; serves the probe itself at /js/__engine-probe.js. Returns {origin, close(),
+ * answerWith(pathname, {status, type, body} | null)}: answerWith makes one path answer as a
+ * misconfigured host would (null: the file again).
  */
 export async function startProbedServer(root = WEB, { headers } = {}) {
   const server = await serve({ root, port: 0, host: '127.0.0.1', ...(headers ? { headers } : {}) });
   const [handler] = server.listeners('request');
+  const overrides = new Map();
   server.removeAllListeners('request');
   server.on('request', (request, response) => {
     const { pathname } = new URL(request.url, 'http://localhost');
+    const override = overrides.get(pathname);
+    if (override) {
+      response.writeHead(override.status, { 'Content-Type': override.type, 'Cache-Control': 'no-cache' }).end(request.method === 'HEAD' ? undefined : override.body);
+      return;
+    }
     if (pathname === PROBE_PATH) {
       response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(PROBE);
       return;
@@ -53,7 +61,10 @@ export async function startProbedServer(root = WEB, { headers } = {}) {
     }
     handler(request, response);
   });
-  return serverHandle(server);
+  return {
+    ...serverHandle(server),
+    answerWith: (pathname, answer) => (answer ? overrides.set(pathname, answer) : overrides.delete(pathname)),
+  };
 }
 
 /**

@@ -9,12 +9,11 @@
 // origin is what a lost network looks like to the page. Either way a fetch of a file the worker
 // does not keep must fail. All three give a service worker under test here (Chromium 156,
 // Firefox ESR 153, WebKitGTK 2.50 MiniBrowser); one that did not would be skipped with the
-// reason. Then, on a site of its own: a new build is offered in the tab of the first visit and
-// its Reload switches that tab; with sw.js gone from the host the worker removes itself.
-// ENGINES=firefox,webkit picks some.
+// reason. Deploys (a new build, a partial one, a broken one, sw.js gone) in every engine:
+// offline-updates.test.mjs. ENGINES=firefox,webkit picks some.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENGINES, mountAll, openEngine, startProbedServer, writeProbe } from './engines.mjs';
@@ -160,50 +159,6 @@ for (const name of chosen) {
       await assertClean(engine, 'offline, reloaded');
       lap('reloaded and used again');
       console.log(`# ${name} offline: ${how}; ${steps.join(', ')}`);
-    });
-
-    test('a new build: Reload in the tab of the first visit switches it; sw.js gone (404): the worker removes itself', async (t) => {
-      await engine.setOffline(false);
-      // A site of its own (a new origin, so this tab's visit is a first one), changed as a deploy would.
-      const site = mkdtempSync(join(tmpdir(), `grpo-deploy-${name}-`));
-      cpSync(WEB, site, { recursive: true });
-      writeProbe(site);
-      await generateServiceWorker({ webRoot: site });
-      const host = await startProbedServer(site);
-      try {
-        await engine.goto(`${host.origin}/index.html`);
-        const label = en['setup.where.offline'];
-        const state = await engine.waitFor(
-          `navigator.serviceWorker?.controller ? 'controlled' : /^no: /.test((${offlineCell})(${JSON.stringify(label)})) && (${offlineCell})(${JSON.stringify(label)})`,
-          { message: 'the first visit controlled by its worker', timeout: 60000 },
-        );
-        if (state === en['setup.where.offline.unsupported']) {
-          t.skip(`${name} gives no service worker under test: "${state}"`);
-          return;
-        }
-        const css = () => engine.evaluate(() => fetch('css/main.css').then((response) => response.text()).then((text) => text.includes('build 2')));
-        appendFileSync(join(site, 'css', 'main.css'), '\n/* build 2 */\n');
-        await generateServiceWorker({ webRoot: site });
-        await engine.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update().then(() => 'checked', (error) => String(error)));
-        await engine.waitFor(() => Boolean(document.querySelector('.update-ready button')), { message: 'the Reload bar', timeout: 60000 });
-        assert.equal(await css(), false, `${name}: until Reload, the page's own build`);
-        const before = await engine.evaluate(() => performance.timeOrigin);
-        await engine.click('.update-ready button');
-        await engine.waitFor((b) => performance.timeOrigin !== b && document.documentElement.dataset.shell === 'true', { args: [before], message: 'the first tab reloaded', timeout: 60000 });
-        assert.equal(await css(), true, `${name}: after Reload, the new build`);
-
-        rmSync(join(site, 'sw.js'));
-        await engine.goto(`${host.origin}/index.html`);
-        const gone = await engine.waitFor(`(${offlineCell})(${JSON.stringify(label)}).startsWith('no: the site no longer') && navigator.serviceWorker.getRegistrations().then((list) => list.length === 0)`, {
-          message: 'section 0: the copy removed, no registration left',
-          timeout: 30000,
-        });
-        assert.equal(gone, true);
-        assert.deepEqual((await engine.problems()).page, [], `${name}: no uncaught error`);
-      } finally {
-        await host.close();
-        rmSync(site, { recursive: true, force: true });
-      }
     });
   });
 }
