@@ -1,11 +1,11 @@
 // Deploys that update cleanly, with the service worker, in every engine of engines.mjs (ENGINES
 // picks some): on a copy of web/ served on a port of its own and changed as a deploy changes it,
-// one story in one tab (the tab of the first visit). A partial deploy (a new sw.js while one
-// module is still the old one, served 200) is refused and the running build stays; the completed
-// deploy is offered and "Reload" switches that first tab; a build that cannot start takes the
-// page out of the worker, to the network, and says so, and the next good deploy is reached with
-// one click; when the host no longer serves sw.js (404, or its own "not found" page with 200) the
-// worker and its copy go, and the next visit comes from the network.
+// one story in one tab. A new build is offered in the tab of the first visit and its "Reload"
+// switches that tab; a partial deploy (a new sw.js while one module is still the old one, served
+// 200) is refused, the running build stays, and the completed deploy installs; a build that
+// cannot start takes the page out of the worker, to the network, and says so, and the next good
+// deploy is reached with one click; when the host no longer serves sw.js (404, or its own "not
+// found" page with 200) the worker and its copy go, and the next visit comes from the network.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,11 +52,11 @@ for (const name of chosen) {
     const label = en['setup.where.offline'];
     /** Waits until section 0's "Works offline" cell says `pattern`; returns the cell. */
     const cellSays = (pattern, message) => engine.waitFor(`(${offlineCell})(${JSON.stringify(label)}).match(${pattern})?.[0]`, { message, timeout: 60000 });
-    /** Presses `selector` and waits for the new document to match `ready` (a function of nothing). */
+    /** Presses `selector` and waits for a new document where the expression `ready` holds. */
     async function pressAndReload(selector, ready, message) {
       const before = await engine.evaluate(() => performance.timeOrigin);
       await engine.click(selector);
-      await engine.waitFor(`performance.timeOrigin !== ${before} && (${ready})()`, { message, timeout: 90000 });
+      await engine.waitFor(`performance.timeOrigin !== ${before} && (${ready})`, { message, timeout: 90000 });
     }
 
     before(async () => {
@@ -75,7 +75,26 @@ for (const name of chosen) {
       if (root) rmSync(root, { recursive: true, force: true });
     });
 
-    test('a partial deploy is refused: the install fails on the old module, the running build stays and says so', async (t) => {
+    /**
+     * Writes build `n` as a deploy does: a marker in css/main.css, a new export of js/load.js that
+     * js/app.js imports (so the two must come from the same build), then sw.js. With `staleLoad`
+     * the upload stops short: js/load.js is still the previous build's, served 200. Returns the
+     * function that completes the upload.
+     */
+    async function deploy(n, { staleLoad = false } = {}) {
+      const previousLoad = readFileSync(file('js/load.js'), 'utf8');
+      const load = `${original['js/load.js']}\nexport const build${n} = ${n};\n`;
+      appendFileSync(file('css/main.css'), `\n/* build ${n} */\n`);
+      writeFileSync(file('js/load.js'), load);
+      writeFileSync(file('js/app.js'), `import { build${n} } from './load.js';\n${original['js/app.js']}\ndocument.documentElement.dataset.buildMark = String(build${n});\n`);
+      await generateServiceWorker({ webRoot: root });
+      if (staleLoad) writeFileSync(file('js/load.js'), previousLoad);
+      return () => writeFileSync(file('js/load.js'), load);
+    }
+    /** An expression: the page is up, on build `n`. */
+    const onBuild = (n) => `document.documentElement.dataset.shell === 'true' && document.documentElement.dataset.buildMark === '${n}'`;
+
+    test('a new build is offered in the tab of the first visit, and its Reload switches that tab', async (t) => {
       await engine.goto(`${server.origin}/index.html`);
       const state = await engine.waitFor(
         `navigator.serviceWorker?.controller ? 'controlled' : /^no: /.test((${offlineCell})(${JSON.stringify(label)})) && (${offlineCell})(${JSON.stringify(label)})`,
@@ -87,45 +106,50 @@ for (const name of chosen) {
         return;
       }
       await cellSays('/^yes: \\d+ files cached/', 'section 0: works offline');
-      // Build 2 adds an export to js/load.js that js/app.js imports; the upload stops before load.js.
-      appendFileSync(file('css/main.css'), '\n/* build 2 */\n');
-      writeFileSync(file('js/load.js'), `${original['js/load.js']}\nexport const buildMark = 2;\n`);
-      writeFileSync(file('js/app.js'), `import { buildMark } from './load.js';\n${original['js/app.js']}\ndocument.documentElement.dataset.buildMark = String(buildMark);\n`);
-      await generateServiceWorker({ webRoot: root });
-      writeFileSync(file('js/load.js'), original['js/load.js']);
-      assert.deepEqual(await engine.evaluate(checkForUpdate), { waiting: false, active: true }, `${name}: no build waits, its install failed`);
-      const refused = en['setup.where.offline.refused'];
-      await engine.waitFor((text) => document.querySelector('section#setup table').textContent.includes(text), { args: [refused], message: 'section 0: refused' });
-      assert.match(await engine.evaluate(offlineCell, label), /^yes: \d+ files cached/);
-      assert.equal(await engine.evaluate(buildOf), '1', `${name}: the page keeps its own build`);
-      assert.equal(await engine.evaluate(() => Boolean(document.querySelector('.update-ready'))), false, `${name}: nothing offered`);
-      await engine.evaluate(() => document.querySelector('section#setup table').scrollIntoView({ block: 'center', behavior: 'instant' }));
-      await engine.screenshot(`offline-update-refused-${name}`);
-      assert.deepEqual((await engine.problems()).page, [], `${name}: no uncaught error`);
-      // (No reload here: the next test needs this tab to be the document of the first visit.)
-    });
-
-    test('the completed deploy is offered, and Reload switches the tab of the first visit to it', async (t) => {
-      if (skip) return t.skip(skip);
-      writeFileSync(file('js/load.js'), `${original['js/load.js']}\nexport const buildMark = 2;\n`);
+      // This document is the first visit's: it had no worker when it registered one.
+      await deploy(2);
       assert.deepEqual(await engine.evaluate(checkForUpdate), { waiting: true, active: true });
       await engine.waitFor(() => Boolean(document.querySelector('.update-ready button')), { message: 'the Reload bar', timeout: 60000 });
       assert.equal(await engine.evaluate(buildOf), '1', `${name}: until Reload, the page's own build`);
-      await pressAndReload('.update-ready button', () => document.documentElement.dataset.shell === 'true' && document.documentElement.dataset.buildMark === '2', 'the first tab on build 2');
+      await pressAndReload('.update-ready button', onBuild(2), 'the first tab on build 2');
       assert.equal(await engine.evaluate(buildOf), '2');
       await cellSays('/^yes: \\d+ files cached/', 'section 0: works offline, build 2');
     });
 
+    test('a partial deploy is refused (the install fails on the old module), the running build stays and says so; the completed deploy installs', async (t) => {
+      if (skip) return t.skip(skip);
+      const completeUpload = await deploy(3, { staleLoad: true });
+      assert.deepEqual(await engine.evaluate(checkForUpdate), { waiting: false, active: true }, `${name}: no build waits, its install failed`);
+      const refused = en['setup.where.offline.refused'];
+      await engine.waitFor((text) => document.querySelector('section#setup table').textContent.includes(text), { args: [refused], message: 'section 0: refused' });
+      assert.match(await engine.evaluate(offlineCell, label), /^yes: \d+ files cached/);
+      assert.equal(await engine.evaluate(buildOf), '2', `${name}: the page keeps its own build`);
+      assert.equal(await engine.evaluate(() => Boolean(document.querySelector('.update-ready'))), false, `${name}: nothing offered`);
+      await engine.evaluate(() => document.querySelector('section#setup table').scrollIntoView({ block: 'center', behavior: 'instant' }));
+      await engine.screenshot(`offline-update-refused-${name}`);
+      // Loaded again meanwhile, the page is the running build, whole.
+      await engine.reload();
+      await engine.waitFor(onBuild(2), { message: 'build 2 again' });
+      assert.equal(await engine.evaluate(() => navigator.serviceWorker.controller !== null), true);
+      assert.deepEqual((await engine.problems()).page, [], `${name}: no uncaught error`);
+      // The upload completes: the browser's next check installs it, and Reload reaches it.
+      completeUpload();
+      assert.deepEqual(await engine.evaluate(checkForUpdate), { waiting: true, active: true });
+      await engine.waitFor(() => Boolean(document.querySelector('.update-ready button')), { message: 'the Reload bar', timeout: 60000 });
+      await pressAndReload('.update-ready button', onBuild(3), 'build 3');
+      assert.equal(await engine.evaluate(buildOf), '3');
+    });
+
     test('a build that cannot start leaves the worker for the network and says so; the next good deploy is one click away', async (t) => {
       if (skip) return t.skip(skip);
-      // Build 3 is whole but broken: app.js imports a name no module exports.
-      appendFileSync(file('css/main.css'), '\n/* build 3 */\n');
+      // Build 4 is whole but broken: app.js imports a name no module exports.
+      appendFileSync(file('css/main.css'), '\n/* build 4 */\n');
       writeFileSync(file('js/app.js'), `import { notExported } from './load.js';\n${original['js/app.js']}\nconsole.log(notExported);\n`);
       await generateServiceWorker({ webRoot: root });
       assert.deepEqual(await engine.evaluate(checkForUpdate), { waiting: true, active: true });
       await engine.waitFor(() => Boolean(document.querySelector('.update-ready button')), { message: 'the Reload bar', timeout: 60000 });
       // Under the worker it fails, leaves it and reloads; from the network it fails again and stops there.
-      await pressAndReload('.update-ready button', () => document.documentElement.dataset.bootFailed === 'true', 'the page failed from the network');
+      await pressAndReload('.update-ready button', "document.documentElement.dataset.bootFailed === 'true'", 'the page failed from the network');
       const state = {
         ...(await engine.evaluate(leftBehind)),
         ...(await engine.evaluate(() => {
@@ -149,13 +173,11 @@ for (const name of chosen) {
       });
       assert.match(ruText, /^GRPO Lab не удалось запустить: .*notExported.* Перезагрузить$/s);
       // The fix is deployed; the reader's one click reaches it, and the offline copy comes back.
-      writeFileSync(file('js/app.js'), original['js/app.js']);
-      appendFileSync(file('css/main.css'), '\n/* build 4 */\n');
-      await generateServiceWorker({ webRoot: root });
-      await pressAndReload('button[data-action="reload-after-failure"]', () => document.documentElement.dataset.shell === 'true', 'build 4 from the network');
-      assert.equal(await engine.evaluate(buildOf), '4');
-      await engine.waitFor(() => navigator.serviceWorker.controller !== null, { message: 'build 4 saved for offline use', timeout: 60000 });
-      // (The driver's record goes back to the Russian page's load: its link error is build 3's.)
+      await deploy(5);
+      await pressAndReload('button[data-action="reload-after-failure"]', onBuild(5), 'build 5 from the network');
+      assert.equal(await engine.evaluate(buildOf), '5');
+      await engine.waitFor(() => navigator.serviceWorker.controller !== null, { message: 'build 5 saved for offline use', timeout: 60000 });
+      // (The driver's record goes back to the Russian page's load: its link error is build 4's.)
       assert.deepEqual((await engine.problems()).page.filter((text) => !/notExported/.test(text)), [], `${name}: no other uncaught error`);
     });
 
