@@ -91,6 +91,18 @@ for (const name of chosen) {
       if (staleLoad) writeFileSync(file('js/load.js'), previousLoad);
       return () => writeFileSync(file('js/load.js'), load);
     }
+    /**
+     * The tab runs build `n` from the new worker, every module of it: no module of the old build
+     * made it fail to start (the loading line never said so) and it was not left for the network.
+     */
+    async function assertSwitchedWhole(n) {
+      const { controlled, lines } = await engine.evaluate(() => ({
+        controlled: navigator.serviceWorker.controller !== null,
+        lines: JSON.parse(sessionStorage.getItem('engines-probe-boot-lines') ?? '[]'),
+      }));
+      assert.equal(controlled, true, `${name}: build ${n} served by its worker`);
+      assert.deepEqual(lines.filter((line) => /could not start/.test(line)), [], `${name}: build ${n} started at once`);
+    }
     /** An expression: the page is up, on build `n`. */
     const onBuild = (n) => `document.documentElement.dataset.shell === 'true' && document.documentElement.dataset.buildMark === '${n}'`;
 
@@ -113,6 +125,7 @@ for (const name of chosen) {
       assert.equal(await engine.evaluate(buildOf), '1', `${name}: until Reload, the page's own build`);
       await pressAndReload('.update-ready button', onBuild(2), 'the first tab on build 2');
       assert.equal(await engine.evaluate(buildOf), '2');
+      await assertSwitchedWhole(2);
       await cellSays('/^yes: \\d+ files cached/', 'section 0: works offline, build 2');
     });
 
@@ -138,6 +151,7 @@ for (const name of chosen) {
       await engine.waitFor(() => Boolean(document.querySelector('.update-ready button')), { message: 'the Reload bar', timeout: 60000 });
       await pressAndReload('.update-ready button', onBuild(3), 'build 3');
       assert.equal(await engine.evaluate(buildOf), '3');
+      await assertSwitchedWhole(3);
     });
 
     test('a build that cannot start leaves the worker for the network and says so; the next good deploy is one click away', async (t) => {

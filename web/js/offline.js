@@ -54,17 +54,21 @@ const ownCaches = async () => (await caches.keys()).filter((name) => name.starts
 
 const precaches = async () => Promise.all((await ownCaches()).filter((name) => name.includes('precache')).map((name) => caches.open(name)));
 
-/** Files in this build's precache and, with `weigh`, their bytes, read from the cache itself. */
+/**
+ * Files in the saved copy and, with `weigh`, their bytes, read from the cache itself. While a new
+ * build waits, its cache stands beside the running one's: each file is counted once.
+ */
 async function cached({ weigh }) {
-  let files = 0;
+  const seen = new Set();
   let bytes = weigh ? 0 : null;
   for (const cache of await precaches()) {
     for (const request of await cache.keys()) {
-      files += 1;
+      if (seen.has(request.url)) continue;
+      seen.add(request.url);
       if (weigh) bytes += (await (await cache.match(request))?.blob())?.size ?? 0;
     }
   }
-  return { files, bytes };
+  return { files: seen.size, bytes };
 }
 
 async function unregister() {
@@ -160,9 +164,8 @@ export async function startOffline() {
     }
     if (new URLSearchParams(location.search).has('nosw')) {
       await unregister();
-      // A page the worker answered is still its client: what it loads next would be put back
-      // into the cache (Workbox repairs an entry it can check by its hash). Reloaded, the page
-      // comes from the network, and the second pass finds nothing to delete.
+      // A page the worker answered stays its client until it is left: reloaded, the page comes
+      // from the network, and the second pass finds nothing to delete.
       if (navigator.serviceWorker.controller) {
         location.reload();
         return;
