@@ -463,9 +463,17 @@ async function openWebKit({ viewport, locale }) {
 export async function mountAll(engine) {
   await engine.waitFor(() => document.documentElement.dataset.shell === 'true', { message: 'the page shell' });
   const ids = await engine.evaluate(() => [...document.querySelectorAll('main section.section:not([data-rendered])')].map((s) => s.id));
+  // Scrolled to again while it waits, as a reader would: after a reload the engine may still be
+  // restoring the place the reader had (Firefox does, while the page loads), and move it away.
+  const scrolledToAndRendered = (s) => {
+    const section = document.getElementById(s);
+    if (section.dataset.rendered === 'true') return true;
+    if (Math.abs(section.getBoundingClientRect().top) > window.innerHeight) section.scrollIntoView({ block: 'start', behavior: 'instant' });
+    return false;
+  };
   for (const id of ids) {
     await engine.evaluate((s) => document.getElementById(s).scrollIntoView({ block: 'start', behavior: 'instant' }), id);
-    await engine.waitFor((s) => document.getElementById(s).dataset.rendered === 'true', { args: [id], message: `section ${id} rendered` });
+    await engine.waitFor(scrolledToAndRendered, { args: [id], message: `section ${id} rendered` });
   }
   await engine.waitFor(() => document.documentElement.dataset.ready === 'true', { message: 'the page ready' });
   await engine.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
