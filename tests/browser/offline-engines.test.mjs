@@ -11,14 +11,10 @@
 // Firefox ESR 153, WebKitGTK 2.50 MiniBrowser); one that did not would be skipped with the
 // reason. Deploys (a new build, a partial one, a broken one, sw.js gone) in every engine:
 // offline-updates.test.mjs. ENGINES=firefox,webkit picks some.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ENGINES, mountAll, openEngine, startProbedServer, writeProbe } from './engines.mjs';
-import { WEB } from './helpers.mjs';
-import { generateServiceWorker } from '../../tools/service-worker.mjs';
+import { ENGINES, mountAll } from './engines.mjs';
+import { controlledOrWhyNot, offlineCell, useOfflineSite } from './offline-site.mjs';
 import en from '../../web/js/i18n/en.js';
 
 const chosen = process.env.ENGINES ? process.env.ENGINES.split(',') : ENGINES;
@@ -28,10 +24,6 @@ const UPDATES = 10;
 
 /** A file the worker does not keep: fetching it shows whether the network is really gone. */
 const NOT_CACHED = 'README.md';
-
-/** Section 0's "Works offline" cell. */
-const offlineCell = (label) =>
-  [...document.querySelectorAll('section#setup table tr')].find((tr) => tr.textContent.includes(label))?.querySelector('td')?.textContent ?? '';
 
 /** Has sections 6-8 drawn all of the run on display, in `phase` (they draw in slices)? */
 const drawnIn = (phase) => {
@@ -95,46 +87,25 @@ async function assertClean(engine, where) {
 
 for (const name of chosen) {
   describe(`${name} offline`, () => {
-    let root;
-    let server;
-    let engine;
-    let files;
-
-    before(async () => {
-      root = mkdtempSync(join(tmpdir(), `grpo-offline-${name}-`));
-      cpSync(WEB, root, { recursive: true });
-      // The probe is precached with the pages, so a page from the cache still records.
-      writeProbe(root);
-      ({ count: files } = await generateServiceWorker({ webRoot: root }));
-      server = await startProbedServer(root);
-      engine = await openEngine(name, { origins: [server.origin], serviceWorkers: true });
-    });
-
-    after(async () => {
-      await engine?.close();
-      await server?.close();
-      if (root) rmSync(root, { recursive: true, force: true });
-    });
+    const site = useOfflineSite(name, 'grpo-offline');
 
     test('first visit online; then offline: every section, a smoke run, export and import, a reload and all of it again', async (t) => {
       // How long each step took, printed at the end (the suites must stay fast).
       const started = Date.now();
       const steps = [];
       const lap = (step) => steps.push(`${step} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const { engine, server, files } = site;
       await engine.goto(`${server.origin}/index.html#seed=3&rl.updates=${UPDATES}`);
       await engine.waitFor(() => document.querySelector('section#setup')?.dataset.rendered === 'true', { message: 'section 0' });
       // The page controlled by its worker, or section 0 saying why not (an engine that refuses
       // service workers under test is skipped with that reason; any other "no" fails).
       const label = en['setup.where.offline'];
-      const state = await engine.waitFor(
-        `navigator.serviceWorker?.controller ? 'controlled' : /^no: /.test((${offlineCell})(${JSON.stringify(label)})) && (${offlineCell})(${JSON.stringify(label)})`,
-        { message: 'the page controlled by the service worker', timeout: 60000 },
-      );
-      if (state === en['setup.where.offline.unsupported']) {
-        t.skip(`${name} gives no service worker under test: "${state}"`);
+      const whyNot = await controlledOrWhyNot(engine, 'the page controlled by the service worker');
+      if (whyNot === en['setup.where.offline.unsupported']) {
+        t.skip(`${name} gives no service worker under test: "${whyNot}"`);
         return;
       }
-      assert.equal(state, 'controlled', `${name}: section 0 says ${state}`);
+      assert.equal(whyNot, null, `${name}: section 0 says ${whyNot}`);
       // Section 0 says "yes" once the worker has every file and controls the page.
       const cell = await engine.waitFor(`(${offlineCell})(${JSON.stringify(label)}).match(/^yes: \\d+ files cached \\(\\d+(\\.\\d)? MB\\)/)?.[0]`, {
         message: 'section 0: works offline, with the size',

@@ -6,13 +6,12 @@
 // cannot start takes the page out of the worker, to the network, and says so, and the next good
 // deploy is reached with one click; when the host no longer serves sw.js (404, or its own "not
 // found" page with 200) the worker and its copy go, and the next visit comes from the network.
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENGINES, openEngine, startProbedServer, writeProbe } from './engines.mjs';
-import { WEB } from './helpers.mjs';
+import { ENGINES } from './engines.mjs';
+import { controlledOrWhyNot, offlineCell, useOfflineSite } from './offline-site.mjs';
 import { generateServiceWorker } from '../../tools/service-worker.mjs';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
@@ -31,10 +30,6 @@ async function checkForUpdate() {
   return { waiting: Boolean(registration.waiting), active: Boolean(registration.active) };
 }
 
-/** Section 0's "Works offline" cell. */
-const offlineCell = (label) =>
-  [...document.querySelectorAll('section#setup table tr')].find((tr) => tr.textContent.includes(label))?.querySelector('td')?.textContent ?? '';
-
 /** Registrations and caches of the site left in the browser. */
 const leftBehind = async () => ({
   registrations: (await navigator.serviceWorker.getRegistrations()).length,
@@ -43,6 +38,7 @@ const leftBehind = async () => ({
 
 for (const name of chosen) {
   describe(`${name}: deploys under the service worker`, () => {
+    const site = useOfflineSite(name, 'grpo-deploy');
     let root;
     let server;
     let engine;
@@ -59,20 +55,9 @@ for (const name of chosen) {
       await engine.waitFor(`performance.timeOrigin !== ${before} && (${ready})`, { message, timeout: 90000 });
     }
 
-    before(async () => {
-      root = mkdtempSync(join(tmpdir(), `grpo-deploy-${name}-`));
-      cpSync(WEB, root, { recursive: true });
-      writeProbe(root);
+    before(() => {
+      ({ root, server, engine } = site);
       for (const path of ['css/main.css', 'js/app.js', 'js/load.js']) original[path] = readFileSync(file(path), 'utf8');
-      await generateServiceWorker({ webRoot: root });
-      server = await startProbedServer(root);
-      engine = await openEngine(name, { origins: [server.origin], serviceWorkers: true });
-    });
-
-    after(async () => {
-      await engine?.close();
-      await server?.close();
-      if (root) rmSync(root, { recursive: true, force: true });
     });
 
     /**
@@ -108,15 +93,13 @@ for (const name of chosen) {
 
     test('a new build is offered in the tab of the first visit, and its Reload switches that tab', async (t) => {
       await engine.goto(`${server.origin}/index.html`);
-      const state = await engine.waitFor(
-        `navigator.serviceWorker?.controller ? 'controlled' : /^no: /.test((${offlineCell})(${JSON.stringify(label)})) && (${offlineCell})(${JSON.stringify(label)})`,
-        { message: 'the first visit controlled by its worker', timeout: 60000 },
-      );
-      if (state === en['setup.where.offline.unsupported']) {
-        skip = `${name} gives no service worker under test: "${state}"`;
+      const whyNot = await controlledOrWhyNot(engine, 'the first visit controlled by its worker');
+      if (whyNot === en['setup.where.offline.unsupported']) {
+        skip = `${name} gives no service worker under test: "${whyNot}"`;
         t.skip(skip);
         return;
       }
+      assert.equal(whyNot, null, `${name}: section 0 says ${whyNot}`);
       await cellSays('/^yes: \\d+ files cached/', 'section 0: works offline');
       // This document is the first visit's: it had no worker when it registered one.
       await deploy(2);
