@@ -107,9 +107,12 @@ export const IDLE_MS = 5000;
 export const HEADERS_MS = 5000;
 
 // Node's parser answers a request it cannot read (bad syntax: 400, headers over 16 KiB: 431) by
-// itself, with no headers; this answer carries the security headers too, then closes.
+// itself, with no headers; this answer carries the security headers too, then closes. Not while
+// an answer to an earlier request on the socket is under way (a pipelined request after it was
+// broken): that answer's body would carry this one inside it, so the socket is cut instead, as
+// Node's own handler does (`_httpMessage`, the answer in flight, has no public name).
 function parserError(error, socket, security) {
-  if (!socket.writable || error.code === 'ECONNRESET') {
+  if (!socket.writable || error.code === 'ECONNRESET' || socket._httpMessage?.headersSent) {
     socket.destroy();
     return;
   }

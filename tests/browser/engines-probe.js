@@ -37,4 +37,18 @@
       if (entry.responseStatus >= 400) probe.console.push(`HTTP ${entry.responseStatus} for ${entry.name}`);
     }
   }).observe({ type: 'resource', buffered: true });
+  // Every sentence the loading line (#boot-status) shows, kept in this tab across reloads: a
+  // page that leaves its service worker says so for a moment, then reloads.
+  // (No storage in a sandboxed frame: nothing kept there.)
+  const BOOT_LINES = 'engines-probe-boot-lines';
+  const bootLines = () => JSON.parse(sessionStorage.getItem(BOOT_LINES) ?? '[]');
+  let last = null;
+  new MutationObserver(() => {
+    const line = document.getElementById('boot-status')?.textContent;
+    if (!line || line === last) return;
+    last = line;
+    try {
+      if (bootLines().at(-1) !== line) sessionStorage.setItem(BOOT_LINES, JSON.stringify([...bootLines(), line]));
+    } catch {}
+  }).observe(document, { subtree: true, childList: true, characterData: true });
 })();

@@ -30,14 +30,22 @@ function withProbe(html) {
 
 /**
  * The static server of tools/serve.mjs over `root` (same headers), whose HTML pages carry the
- * probe; serves the probe itself at /js/__engine-probe.js. Returns {origin, close()}.
+ * probe; serves the probe itself at /js/__engine-probe.js. Returns {origin, close(),
+ * answerWith(pathname, {status, type, body} | null)}: answerWith makes one path answer as a
+ * misconfigured host would (null: the file again).
  */
 export async function startProbedServer(root = WEB, { headers } = {}) {
   const server = await serve({ root, port: 0, host: '127.0.0.1', ...(headers ? { headers } : {}) });
   const [handler] = server.listeners('request');
+  const overrides = new Map();
   server.removeAllListeners('request');
   server.on('request', (request, response) => {
     const { pathname } = new URL(request.url, 'http://localhost');
+    const override = overrides.get(pathname);
+    if (override) {
+      response.writeHead(override.status, { 'Content-Type': override.type, 'Cache-Control': 'no-cache' }).end(request.method === 'HEAD' ? undefined : override.body);
+      return;
+    }
     if (pathname === PROBE_PATH) {
       response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(PROBE);
       return;
@@ -53,7 +61,10 @@ export async function startProbedServer(root = WEB, { headers } = {}) {
     }
     handler(request, response);
   });
-  return serverHandle(server);
+  return {
+    ...serverHandle(server),
+    answerWith: (pathname, answer) => (answer ? overrides.set(pathname, answer) : overrides.delete(pathname)),
+  };
 }
 
 /**
@@ -452,9 +463,17 @@ async function openWebKit({ viewport, locale }) {
 export async function mountAll(engine) {
   await engine.waitFor(() => document.documentElement.dataset.shell === 'true', { message: 'the page shell' });
   const ids = await engine.evaluate(() => [...document.querySelectorAll('main section.section:not([data-rendered])')].map((s) => s.id));
+  // Scrolled to again while it waits, as a reader would: after a reload the engine may still be
+  // restoring the place the reader had (Firefox does, while the page loads), and move it away.
+  const scrolledToAndRendered = (s) => {
+    const section = document.getElementById(s);
+    if (section.dataset.rendered === 'true') return true;
+    if (Math.abs(section.getBoundingClientRect().top) > window.innerHeight) section.scrollIntoView({ block: 'start', behavior: 'instant' });
+    return false;
+  };
   for (const id of ids) {
     await engine.evaluate((s) => document.getElementById(s).scrollIntoView({ block: 'start', behavior: 'instant' }), id);
-    await engine.waitFor((s) => document.getElementById(s).dataset.rendered === 'true', { args: [id], message: `section ${id} rendered` });
+    await engine.waitFor(scrolledToAndRendered, { args: [id], message: `section ${id} rendered` });
   }
   await engine.waitFor(() => document.documentElement.dataset.ready === 'true', { message: 'the page ready' });
   await engine.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));

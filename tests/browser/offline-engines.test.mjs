@@ -9,17 +9,12 @@
 // origin is what a lost network looks like to the page. Either way a fetch of a file the worker
 // does not keep must fail. All three give a service worker under test here (Chromium 156,
 // Firefox ESR 153, WebKitGTK 2.50 MiniBrowser); one that did not would be skipped with the
-// reason. Then, on a site of its own: a new build is offered in the tab of the first visit and
-// its Reload switches that tab; with sw.js gone from the host the worker removes itself.
-// ENGINES=firefox,webkit picks some.
-import { after, before, describe, test } from 'node:test';
+// reason. Deploys (a new build, a partial one, a broken one, sw.js gone) in every engine:
+// offline-updates.test.mjs. ENGINES=firefox,webkit picks some.
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ENGINES, mountAll, openEngine, startProbedServer, writeProbe } from './engines.mjs';
-import { WEB } from './helpers.mjs';
-import { generateServiceWorker } from '../../tools/service-worker.mjs';
+import { ENGINES, mountAll } from './engines.mjs';
+import { controlledOrWhyNot, offlineCell, useOfflineSite } from './offline-site.mjs';
 import en from '../../web/js/i18n/en.js';
 
 const chosen = process.env.ENGINES ? process.env.ENGINES.split(',') : ENGINES;
@@ -29,10 +24,6 @@ const UPDATES = 10;
 
 /** A file the worker does not keep: fetching it shows whether the network is really gone. */
 const NOT_CACHED = 'README.md';
-
-/** Section 0's "Works offline" cell. */
-const offlineCell = (label) =>
-  [...document.querySelectorAll('section#setup table tr')].find((tr) => tr.textContent.includes(label))?.querySelector('td')?.textContent ?? '';
 
 /** Has sections 6-8 drawn all of the run on display, in `phase` (they draw in slices)? */
 const drawnIn = (phase) => {
@@ -96,47 +87,25 @@ async function assertClean(engine, where) {
 
 for (const name of chosen) {
   describe(`${name} offline`, () => {
-    let root;
-    let server;
-    let engine;
-    let files;
-
-    before(async () => {
-      root = mkdtempSync(join(tmpdir(), `grpo-offline-${name}-`));
-      cpSync(WEB, root, { recursive: true });
-      // The probe is precached with the pages, so a page from the cache still records.
-      writeProbe(root);
-      await generateServiceWorker({ webRoot: root });
-      files = readFileSync(join(root, 'sw.js'), 'utf8').match(/\burl:"/g).length;
-      server = await startProbedServer(root);
-      engine = await openEngine(name, { origins: [server.origin], serviceWorkers: true });
-    });
-
-    after(async () => {
-      await engine?.close();
-      await server?.close();
-      if (root) rmSync(root, { recursive: true, force: true });
-    });
+    const site = useOfflineSite(name, 'grpo-offline');
 
     test('first visit online; then offline: every section, a smoke run, export and import, a reload and all of it again', async (t) => {
       // How long each step took, printed at the end (the suites must stay fast).
       const started = Date.now();
       const steps = [];
       const lap = (step) => steps.push(`${step} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const { engine, server, files } = site;
       await engine.goto(`${server.origin}/index.html#seed=3&rl.updates=${UPDATES}`);
       await engine.waitFor(() => document.querySelector('section#setup')?.dataset.rendered === 'true', { message: 'section 0' });
       // The page controlled by its worker, or section 0 saying why not (an engine that refuses
       // service workers under test is skipped with that reason; any other "no" fails).
       const label = en['setup.where.offline'];
-      const state = await engine.waitFor(
-        `navigator.serviceWorker?.controller ? 'controlled' : /^no: /.test((${offlineCell})(${JSON.stringify(label)})) && (${offlineCell})(${JSON.stringify(label)})`,
-        { message: 'the page controlled by the service worker', timeout: 60000 },
-      );
-      if (state === en['setup.where.offline.unsupported']) {
-        t.skip(`${name} gives no service worker under test: "${state}"`);
+      const whyNot = await controlledOrWhyNot(engine, 'the page controlled by the service worker');
+      if (whyNot === en['setup.where.offline.unsupported']) {
+        t.skip(`${name} gives no service worker under test: "${whyNot}"`);
         return;
       }
-      assert.equal(state, 'controlled', `${name}: section 0 says ${state}`);
+      assert.equal(whyNot, null, `${name}: section 0 says ${whyNot}`);
       // Section 0 says "yes" once the worker has every file and controls the page.
       const cell = await engine.waitFor(`(${offlineCell})(${JSON.stringify(label)}).match(/^yes: \\d+ files cached \\(\\d+(\\.\\d)? MB\\)/)?.[0]`, {
         message: 'section 0: works offline, with the size',
@@ -160,50 +129,6 @@ for (const name of chosen) {
       await assertClean(engine, 'offline, reloaded');
       lap('reloaded and used again');
       console.log(`# ${name} offline: ${how}; ${steps.join(', ')}`);
-    });
-
-    test('a new build: Reload in the tab of the first visit switches it; sw.js gone (404): the worker removes itself', async (t) => {
-      await engine.setOffline(false);
-      // A site of its own (a new origin, so this tab's visit is a first one), changed as a deploy would.
-      const site = mkdtempSync(join(tmpdir(), `grpo-deploy-${name}-`));
-      cpSync(WEB, site, { recursive: true });
-      writeProbe(site);
-      await generateServiceWorker({ webRoot: site });
-      const host = await startProbedServer(site);
-      try {
-        await engine.goto(`${host.origin}/index.html`);
-        const label = en['setup.where.offline'];
-        const state = await engine.waitFor(
-          `navigator.serviceWorker?.controller ? 'controlled' : /^no: /.test((${offlineCell})(${JSON.stringify(label)})) && (${offlineCell})(${JSON.stringify(label)})`,
-          { message: 'the first visit controlled by its worker', timeout: 60000 },
-        );
-        if (state === en['setup.where.offline.unsupported']) {
-          t.skip(`${name} gives no service worker under test: "${state}"`);
-          return;
-        }
-        const css = () => engine.evaluate(() => fetch('css/main.css').then((response) => response.text()).then((text) => text.includes('build 2')));
-        appendFileSync(join(site, 'css', 'main.css'), '\n/* build 2 */\n');
-        await generateServiceWorker({ webRoot: site });
-        await engine.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update().then(() => 'checked', (error) => String(error)));
-        await engine.waitFor(() => Boolean(document.querySelector('.update-ready button')), { message: 'the Reload bar', timeout: 60000 });
-        assert.equal(await css(), false, `${name}: until Reload, the page's own build`);
-        const before = await engine.evaluate(() => performance.timeOrigin);
-        await engine.click('.update-ready button');
-        await engine.waitFor((b) => performance.timeOrigin !== b && document.documentElement.dataset.shell === 'true', { args: [before], message: 'the first tab reloaded', timeout: 60000 });
-        assert.equal(await css(), true, `${name}: after Reload, the new build`);
-
-        rmSync(join(site, 'sw.js'));
-        await engine.goto(`${host.origin}/index.html`);
-        const gone = await engine.waitFor(`(${offlineCell})(${JSON.stringify(label)}).startsWith('no: the site no longer') && navigator.serviceWorker.getRegistrations().then((list) => list.length === 0)`, {
-          message: 'section 0: the copy removed, no registration left',
-          timeout: 30000,
-        });
-        assert.equal(gone, true);
-        assert.deepEqual((await engine.problems()).page, [], `${name}: no uncaught error`);
-      } finally {
-        await host.close();
-        rmSync(site, { recursive: true, force: true });
-      }
     });
   });
 }

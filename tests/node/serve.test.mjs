@@ -9,25 +9,32 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, securityHeaders, IDLE_MS, SECURITY_HEADERS } from '../../tools/serve.mjs';
+import { serve, securityHeaders, HEADERS_MS, IDLE_MS, SECURITY_HEADERS } from '../../tools/serve.mjs';
 import { hostFiles } from '../../tools/package.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'grpo-serve-'));
+// Larger than the socket buffers: its answer is still being sent when the next request arrives.
+const LARGE = Buffer.alloc(16e6);
+for (let i = 0; i < LARGE.length; i++) LARGE[i] = i % 251;
 let server;
 let port;
 let silent;
+let trickle;
 
 before(async () => {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(join(root, 'big.js'), `// ${'x'.repeat(4096)}\n`);
   writeFileSync(join(root, 'locked.bin'), 'secret');
+  writeFileSync(join(root, 'large.bin'), LARGE);
   chmodSync(join(root, 'locked.bin'), 0o000);
   // A file that stat() calls regular but whose read fails (EIO), even for root.
   symlinkSync('/proc/self/mem', join(root, 'broken.bin'));
   server = await serve({ root, port: 0, host: '127.0.0.1' });
   port = server.address().port;
-  // A socket that never sends a byte, opened first: the other tests run while it waits to be closed.
+  // A socket that never sends a byte, and one that sends its headers a byte every 0.5 s
+  // (slowloris), opened first: the other tests run while they wait to be closed.
   silent = raw('');
+  trickle = raw('GET /index.html HTTP/1.1\r\nHost: x\r\nX-Slow: ', { drip: 500 });
 });
 
 after(async () => {
@@ -99,15 +106,25 @@ test('malformed and escaping paths: 400 and 403 with the security headers', asyn
   await stillServes();
 });
 
-/** Sends `bytes` on a raw socket; resolves with what came back and when the server closed it. */
-function raw(bytes) {
+/**
+ * Sends `bytes` on a raw socket (then, with `drip`, one more header byte every `drip` ms);
+ * resolves with what came back and when the server closed it.
+ */
+function raw(bytes, { drip = 0 } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let timer = null;
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(bytes);
+      if (drip) timer = setInterval(() => socket.writable && socket.write('a'), drip);
+    });
     const chunks = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', () => {});
-    socket.on('close', () => resolve({ text: Buffer.concat(chunks).toString('latin1'), ms: Date.now() - started }));
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ text: Buffer.concat(chunks).toString('latin1'), ms: Date.now() - started });
+    });
   });
 }
 
@@ -129,6 +146,28 @@ test("requests Node's parser refuses (400, 431) get the security headers too", a
     assertSecurityHeaders(answer, what);
     assert.equal(answer.headers.connection, 'close', what);
   }
+  await stillServes();
+});
+
+test('a broken request pipelined behind a large answer cuts the connection; the answer is not corrupted by a 400 inside it', async () => {
+  const received = await new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write('GET /large.bin HTTP/1.1\r\nHost: x\r\n\r\n'));
+    const chunks = [];
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      if (chunks.length > 1) return;
+      // The answer has begun: stop reading a moment (it stays under way) and send a broken request.
+      socket.pause();
+      socket.write('GARBAGE\r\n\r\n');
+      setTimeout(() => socket.resume(), 500);
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(Buffer.concat(chunks)));
+  });
+  const body = received.subarray(received.indexOf('\r\n\r\n') + 4);
+  assert.ok(received.subarray(0, 20).toString('latin1').startsWith('HTTP/1.1 200'), 'the first answer');
+  assert.equal(received.indexOf('HTTP/1.1 400'), -1, 'no 400 written into the answer under way');
+  assert.ok(LARGE.subarray(0, body.length).equals(body.subarray(0, LARGE.length)), `the ${body.length} bytes received are the file's`);
   await stillServes();
 });
 
@@ -188,5 +227,18 @@ test(`a socket that never sends a byte is closed after IDLE_MS (${IDLE_MS} ms, d
   assert.ok(ms >= IDLE_MS - 100 && ms < IDLE_MS + 2000, `closed after ${ms} ms`);
   const limits = readFileSync(new URL('../../docs/limits.md', import.meta.url), 'utf8');
   assert.ok(limits.includes(`${IDLE_MS / 1000} s`), 'docs/limits.md states the idle timeout');
+  await stillServes();
+});
+
+test(`headers sent a byte at a time are cut off after HEADERS_MS (${HEADERS_MS} ms): 408 with the security headers`, async () => {
+  const { text, ms } = await trickle;
+  // The server checks the headers' deadline every second.
+  assert.ok(ms >= HEADERS_MS - 100 && ms < HEADERS_MS + 2500, `closed after ${ms} ms`);
+  const answer = parsed(text);
+  assert.equal(answer.status, 408);
+  assertSecurityHeaders(answer, '408');
+  assert.equal(answer.headers.connection, 'close');
+  const limits = readFileSync(new URL('../../docs/limits.md', import.meta.url), 'utf8');
+  assert.ok(limits.includes(`${HEADERS_MS / 1000} s (\`HEADERS_MS\``), 'docs/limits.md states the headers deadline');
   await stillServes();
 });

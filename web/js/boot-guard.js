@@ -2,23 +2,28 @@
 // the entry module fails to load, link ("does not provide an export named ...") or run, or boot()
 // rejects, the "Loading GRPO Lab…" line says so instead of staying. Under the service worker the
 // page first leaves it (unregister, delete its caches) and reloads from the network, once per tab:
-// a cached build that does not start is never the reader's only copy. Its two sentences are here,
-// in both languages, because the dictionaries are modules of the build that failed.
+// a cached build that does not start is never the reader's only copy. If the host's build fails
+// too, the line says why, with a Reload that saves the host's build of that moment and starts it:
+// the next deploy is one click away. Its sentences are here, in both languages, because the
+// dictionaries are modules of the build that failed.
 (function bootGuard() {
   var RETRY_KEY = 'grpo-lab-boot-retry';
   var CACHE_PREFIX = 'grpo-lab-'; // tools/service-worker.mjs CACHE_ID
   var script = document.currentScript;
   var scope = new URL('..', script ? script.src : location.href).href;
+  var WORKER_WAIT_MS = 30000; // at most this long for a fresh copy before reloading without it
   var TEXT = {
     en: {
       network: 'This saved copy of GRPO Lab could not start ({message}). Loading it from the network…',
       failed: 'GRPO Lab could not start: {message}',
       reload: 'Reload',
+      loading: 'Loading GRPO Lab…',
     },
     ru: {
       network: 'Сохранённая копия GRPO Lab не запустилась ({message}). Загружаем её из сети…',
       failed: 'GRPO Lab не удалось запустить: {message}',
       reload: 'Перезагрузить',
+      loading: 'Загрузка GRPO Lab…',
     },
   };
   var hashLang = /(?:^#|&)lang=(en|ru)(?:&|$)/.exec(location.hash);
@@ -55,6 +60,41 @@
       })
       .catch(function () {});
   }
+  /** May this page keep an offline copy? (js/offline.js says why not where it may not.) */
+  function workerAllowed() {
+    var html = document.documentElement;
+    var packaged = 'singleFile' in html.dataset || 'scorm' in html.dataset;
+    return location.protocol !== 'file:' && !packaged && window.top === window && 'serviceWorker' in navigator && window.isSecureContext && typeof caches !== 'undefined';
+  }
+  /**
+   * Saves the host's current build as the offline copy and waits until it serves this page (or
+   * its install gives up), so that the reload comes from it. WebKit gives a reload the modules it
+   * preloaded for the page before without asking the host (with or without a worker): from the
+   * network, a fixed deploy could meet the broken one's modules again; a copy's pages preload
+   * nothing (sw.js strips it), so from the copy it cannot.
+   */
+  function saveCurrentBuild() {
+    if (!workerAllowed()) return Promise.resolve();
+    var sw = navigator.serviceWorker;
+    return sw
+      .register(new URL('sw.js', scope).href, { scope: scope })
+      .then(function (registration) {
+        return new Promise(function (resolve) {
+          var worker = registration.installing || registration.waiting;
+          if (sw.controller || !worker) return resolve();
+          var timer = setTimeout(resolve, WORKER_WAIT_MS);
+          var done = function () {
+            clearTimeout(timer);
+            resolve();
+          };
+          sw.addEventListener('controllerchange', done);
+          worker.addEventListener('statechange', function () {
+            if (worker.state === 'redundant') done();
+          });
+        });
+      })
+      .catch(function () {}); // no sw.js, or refused: the reload comes from the network
+  }
   function failed(message) {
     if (handled || document.documentElement.dataset.booted === 'true') return;
     handled = true;
@@ -76,7 +116,10 @@
     button.addEventListener('click', function () {
       button.disabled = true;
       storage(function (s) { s.removeItem(RETRY_KEY); });
-      leaveWorker().then(function () { location.reload(); });
+      status.textContent = TEXT[lang].loading;
+      leaveWorker()
+        .then(saveCurrentBuild)
+        .then(function () { location.reload(); });
     });
     status.append(' ', button);
   }

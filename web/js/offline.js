@@ -2,7 +2,8 @@
 // tools/service-worker.mjs) once the page has loaded, where it can work and is wanted; offers
 // "a new version is ready: reload" when a new build has been installed beside the running one,
 // in every tab and for every later build; removes the worker and its copy when the site no longer
-// serves sw.js (404/410); `?nosw` in the address unregisters it and deletes its caches (debugging).
+// serves sw.js (404/410, or a page in its place); `?nosw` in the address unregisters it and
+// deletes its caches (debugging).
 // offlineStatus() and onOfflineChange() tell section 0 what is true for this page. The browser's
 // own API, not workbox-window: that one decides at register() whether a later takeover is an
 // update (its `isUpdate`), so the tab of the first visit never reloaded onto a new build.
@@ -53,17 +54,21 @@ const ownCaches = async () => (await caches.keys()).filter((name) => name.starts
 
 const precaches = async () => Promise.all((await ownCaches()).filter((name) => name.includes('precache')).map((name) => caches.open(name)));
 
-/** Files in this build's precache and, with `weigh`, their bytes, read from the cache itself. */
+/**
+ * Files in the saved copy and, with `weigh`, their bytes, read from the cache itself. While a new
+ * build waits, its cache stands beside the running one's: each file is counted once.
+ */
 async function cached({ weigh }) {
-  let files = 0;
+  const seen = new Set();
   let bytes = weigh ? 0 : null;
   for (const cache of await precaches()) {
     for (const request of await cache.keys()) {
-      files += 1;
+      if (seen.has(request.url)) continue;
+      seen.add(request.url);
       if (weigh) bytes += (await (await cache.match(request))?.blob())?.size ?? 0;
     }
   }
-  return { files, bytes };
+  return { files: seen.size, bytes };
 }
 
 async function unregister() {
@@ -131,12 +136,19 @@ function watch(registration, worker) {
   });
 }
 
-/** Does the host still serve the worker? false only for a definite 404 or 410 (not a lost network). */
+/**
+ * Does the host still serve the worker? false only for a definite 404 or 410, or a page where the
+ * script was (a host that answers every missing file with its own page and status 200): the
+ * browser refuses such a script too, so the old worker would stay forever. A lost network, a
+ * redirect (a login page) or an answer with no type is no news.
+ */
 async function workerServed() {
   if (navigator.onLine === false) return true; // nothing to learn, and no failed request to log
   try {
     const response = await fetch(workerUrl(), { method: 'HEAD', cache: 'no-store' });
-    return response.status !== 404 && response.status !== 410;
+    if (response.status === 404 || response.status === 410) return false;
+    const type = response.headers.get('content-type');
+    return !(response.ok && !response.redirected && type && !/\b(java|ecma)script\b/i.test(type));
   } catch {
     return true;
   }
@@ -152,9 +164,8 @@ export async function startOffline() {
     }
     if (new URLSearchParams(location.search).has('nosw')) {
       await unregister();
-      // A page the worker answered is still its client: what it loads next would be put back
-      // into the cache (Workbox repairs an entry it can check by its hash). Reloaded, the page
-      // comes from the network, and the second pass finds nothing to delete.
+      // A page the worker answered stays its client until it is left: reloaded, the page comes
+      // from the network, and the second pass finds nothing to delete.
       if (navigator.serviceWorker.controller) {
         location.reload();
         return;
