@@ -1,6 +1,6 @@
 // GRPO Lab's public JS API: loads the WASM core once and exposes plain-value functions
-// (SPEC "The public JS API"). The only importer of the generated grpo_core.js.
-import createGrpoCore from './grpo_core.js';
+// (SPEC "The public JS API"). The only importer of the generated grpo_core.js and
+// grpo_core_reference.js.
 
 const isNode = typeof process !== 'undefined' && Boolean(process.versions?.node);
 
@@ -27,6 +27,11 @@ const POSITIONAL = {
 
 // Functions that take one options object.
 const WITH_OPTIONS = ['syntheticModeTraining', 'finiteEntropyMechanism', 'arithmeticPrompts', 'grpoObjective', 'tokenTermCurve', 'lossNormalizer', 'softOverlongPunishment', 'experimentConfig', 'configWarnings', 'coverageConcentration', 'passAtKCurve', 'verlAdvantages', 'verlAggLoss', 'verlPolicyLoss', 'verlKlPenalty'];
+
+// Functions of the API object named otherwise than the core method they call; the others are
+// named after their method, but for these three, which call none or any.
+const METHOD_OF = { liveHandles: 'liveExperiments', createExperiment: 'experimentCreate', runToyGrpoExperiment: 'experimentCreate' };
+const NOT_A_METHOD = new Set(['methods', 'heapBytes', 'call']);
 
 // JSON has no NaN/Infinity: they travel as {"$number": "..."} both ways. A string holding a lone
 // surrogate cannot become UTF-8 for the core: it stops serialisation, and wellFormedError() names it.
@@ -222,10 +227,24 @@ function makeCore(raw) {
    */
   core.importRun = (run) => invoke('importRun', { run });
 
+  // A build with fewer methods (the reference build, loadReferenceCore) offers only what it answers.
+  const answered = new Set(core.methods());
+  for (const name of Object.keys(core)) {
+    if (!NOT_A_METHOD.has(name) && !answered.has(METHOD_OF[name] ?? name)) delete core[name];
+  }
   return core;
 }
 
+// --- loading ---------------------------------------------------------------------------------
+// The module's builds (CMake targets): `full` answers every method; `reference` answers sections
+// 1-5's methods and experimentConfig, in well under half the bytes, for a page's first load.
+const BUILDS = {
+  full: { module: () => import('./grpo_core.js'), wasm: 'grpo_core.wasm' },
+  reference: { module: () => import('./grpo_core_reference.js'), wasm: 'grpo_core_reference.wasm' },
+};
+
 let cached = null;
+let cachedReference = null;
 
 /**
  * Loads the WASM core once and returns the API object (later calls return the same one).
@@ -234,7 +253,7 @@ let cached = null;
  */
 export function loadCore(options = {}) {
   if (!cached) {
-    cached = instantiate(options).catch((error) => {
+    cached = instantiate(BUILDS.full, options).catch((error) => {
       cached = null;
       throw error;
     });
@@ -242,14 +261,34 @@ export function loadCore(options = {}) {
   return cached;
 }
 
-async function instantiate(options) {
+/**
+ * Loads the reference build once (grpo_core_reference.wasm; options.wasmBinary: its bytes) and
+ * returns its API object: the functions of sections 1-5 (the verifier, informative groups,
+ * advantages and clipping, token weights and tokenTermCurve/lossNormalizer, the finite policy,
+ * pass@k), experimentConfig and messageCodes, the same results as loadCore()'s. Where loadCore()
+ * was called first, or the page inlines one core (tools/package.mjs's single files), it is the
+ * full core. Later calls return the same object.
+ */
+export function loadReferenceCore(options = {}) {
+  if (!cachedReference) {
+    cachedReference = (cached ?? instantiate(BUILDS.reference, options)).catch((error) => {
+      cachedReference = null;
+      throw error;
+    });
+  }
+  return cachedReference;
+}
+
+async function instantiate(build, options) {
+  const { default: createModule } = await build.module();
+  if (!createModule) return loadCore(options); // a bundle with the full build only (single files)
   const moduleOptions = {};
   if (options.wasmBinary) {
     moduleOptions.wasmBinary = options.wasmBinary;
   } else if (isNode) {
     const { readFile } = await import('node:fs/promises');
-    moduleOptions.wasmBinary = await readFile(new URL('./grpo_core.wasm', import.meta.url));
+    moduleOptions.wasmBinary = await readFile(new URL(`./${build.wasm}`, import.meta.url));
   }
-  const raw = await createGrpoCore(moduleOptions);
+  const raw = await createModule(moduleOptions);
   return makeCore(raw);
 }

@@ -23,12 +23,16 @@ export { GLOBAL_SCHEMA, fullSchema } from './page/schema.js';
 const SCHEMA = fullSchema();
 const parseLink = (hash) => parseHash(hash, SCHEMA, { passThrough: ['section', 'hide'] });
 
-/** The core, loaded once; `ready` settles when it is in (or failed), after `onLoaded(core)`. */
+/**
+ * The core's reference build (sections 0-5's methods and the config check: a fraction of the full
+ * module's bytes), loaded once; `ready` settles when it is in (or failed), after `onLoaded(core)`.
+ * Sections 6-9 load the full core with their widgets (sections/training-sections.js).
+ */
 function loadCoreOnce(onLoaded, onFailed) {
   const state = { core: null, coreError: null, info: { ms: 0, methods: 0 } };
   const started = performance.now();
   state.ready = import('../core/index.js')
-    .then(({ loadCore }) => loadCore())
+    .then(({ loadReferenceCore }) => loadReferenceCore())
     .then(
       (core) => {
         state.core = core;
