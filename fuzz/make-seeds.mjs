@@ -88,6 +88,19 @@ const core = await loadCore();
     { groupsize: 4 },
     { seed: 9007199254740993 },
     { promptBatch: 64, trainPrompts: 8 },
+    // engine verl (issue 27): its own fields, accepted and refused (docs/verl.md "The trainer with
+    // engine verl"): every enum, the relations check_verl_relations refuses, out-of-range values.
+    core.experimentConfig({ profile: 'smoke', engine: 'verl', verlAdvEstimator: 'reinforce_plus_plus', beta: 0.001, klLossType: 'k3' }),
+    { engine: 'verl', verlLossMode: 'clip_cov', clipCovRatio: 0.02, clipCovLb: 0, clipCovUb: 5 },
+    { engine: 'verl', verlLossMode: 'kl_cov', klCovRatio: 0.02, ppoKlCoef: 1, verlAdvEstimator: 'remax' },
+    { engine: 'verl', verlLossMode: 'geo_mean', verlLossAggMode: 'seq-mean-token-sum-norm', verlAdvEstimator: 'grpo_passk', clipRatioC: 10, epsHigh: 0.28 },
+    { engine: 'verl', verlLossMode: 'sapo', verlLossAggMode: 'seq-mean-token-sum', verlAdvEstimator: 'opo', scaleRewards: 'none' },
+    { engine: 'verl', importanceSamplingLevel: 'sequence' },
+    { engine: 'verl', scaleRewards: 'batch', samplerMismatch: 0.5 },
+    { engine: 'verl', clipCovLb: 6 },
+    { clipRatioC: 1 },
+    { klLossType: 'k3+' },
+    { engine: 'gpu', verlLossMode: 'ppo' },
   ];
   for (const config of configs) add('config.json', JSON.stringify(config));
   add('not-json', '{"profile": "smoke",');
@@ -164,6 +177,12 @@ const json = (value) => JSON.stringify(value, (_k, v) =>
       oldLogProbs: [[-1.1, -2], [-0.4], [-1.5, -0.3, -0.3], [-2.2]], lossType: 'dapo', beta: 0.1,
       refLogProbs: [[-1, -2], [-0.5], [-1.5, -0.2, -0.3], [-2]], truncated: [false, true, false, false] },
     importRun: { run },
+    // The step inspector's (docs/inspector.md): a batch under another loss; records by id (none live).
+    grpoCounterfactual: { batch: { rewards: [1, 0], groupSize: 2, logProbs: [[-1, -2], [-0.5]], oldLogProbs: [[-1.1, -2], [-0.4]] }, change: { lossType: 'cispo', delta: null } },
+    inspectionDispose: { record: 1 },
+    inspectionStats: { record: 1 },
+    inspectionView: { record: 1, update: 1, klCovRatio: 0.02 },
+    liveInspections: {},
     informativeGroupProbability: { p: 0.5, groupSize: 8 },
     informativeGroupCurve: { groupSize: 8, ps: [0, 0.1, 0.5, 0.9, 1] },
     liveExperiments: {},

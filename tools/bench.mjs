@@ -29,7 +29,8 @@ runBenchProgram('wasm-node', 'node', ['--no-experimental-fetch', `${root}build/w
 for (const [file, fn] of [['bench_api.mjs', 'benchApi'], ['bench_page.mjs', 'benchPage'],
   ['bench_page_training.mjs', 'benchPageTraining'], ['bench_page_seeds.mjs', 'benchPageSeeds'],
   ['bench_lighthouse.mjs', 'benchLighthouse'], ['bench_hostile.mjs', 'benchHostile'],
-  ['lesson-seeds.mjs', 'benchLessons'], ['lesson-gallery.mjs', 'benchGallery'], ['bench_link_budget.mjs', 'benchLinkBudget']]) {
+  ['lesson-seeds.mjs', 'benchLessons'], ['lesson-gallery.mjs', 'benchGallery'], ['bench_link_budget.mjs', 'benchLinkBudget'],
+  ['bench_inspector.mjs', 'benchInspector']]) {
   if (existsSync(`${root}tools/${file}`)) {
     console.error(`bench: ${file} ...`);
     const module = await import(`./${file}`);

@@ -27,11 +27,14 @@ const WEB = fileURLToPath(new URL('../web', import.meta.url));
 // Waits are long: on a loaded machine importing 50 000 rows takes the worker a minute or more.
 const SLOW = Number(process.env.HOSTILE_TIMEOUT_MS ?? 600000);
 
-/** A valid run file with `rows` history rows (the smoke run's rows, renumbered), as JSON text. */
-export function runFileText(rows, { checkpoint = false, padTo = 0 } = {}) {
+/**
+ * A valid run file with `rows` history rows (the smoke run's rows, renumbered), as JSON text;
+ * `shift` starts the rows at another of the smoke run's, so that files of the same size differ.
+ */
+export function runFileText(rows, { checkpoint = false, padTo = 0, shift = 0 } = {}) {
   const base = JSON.parse(readFileSync(join(WEB, 'data', 'smoke-run.json'), 'utf8'));
   const { inspection: _inspection, generatedBy: _generatedBy, ...rest } = base;
-  const history = Array.from({ length: rows }, (_, i) => ({ ...base.history[i % base.history.length], update: i + 1 }));
+  const history = Array.from({ length: rows }, (_, i) => ({ ...base.history[(i + shift) % base.history.length], update: i + 1 }));
   const run = { ...rest, config: { ...base.config, updates: rows }, updatesDone: rows, history };
   if (checkpoint) run.checkpoint = JSON.parse(readFileSync(join(WEB, 'data', 'smoke-checkpoint.json'), 'utf8'));
   let text = JSON.stringify(run);
@@ -261,6 +264,9 @@ export const SCENARIOS = {
       seconds: Number(await ask.getAttribute('data-seconds')),
       overBudget: await ask.getAttribute('data-over-budget'),
       workers: await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'other' && /worker\.js/.test(e.name)).length),
+      // The plan's wall time (every run read by the core, in one task per item) and the mounts'
+      // (each one task): what the longest task belongs to.
+      measures: await page.evaluate(() => performance.getEntriesByType('measure').filter((e) => /^grpo:(link-plan|mount:)/.test(e.name)).map((e) => `${e.name.slice(5)} ${Math.round(e.duration)} ms`)),
       errors,
     };
     return finish(page, 'hostile-link-budget', details);

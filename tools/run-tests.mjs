@@ -16,9 +16,9 @@ import { readdirSync } from 'node:fs';
 // stays put after 3.5 s): alone, one file at a time, nothing else on the machine.
 const TIMING = ['hostile', 'lighthouse', 'training', 'compare-link', 'landing', 'phone', 'first-load'].map((name) => `tests/browser/${name}.test.mjs`);
 const BROWSER = readdirSync('tests/browser').filter((f) => f.endsWith('.test.mjs')).map((f) => `tests/browser/${f}`);
-// The engines and offline engines tests in Firefox and in WebKit (MiniBrowser needs an X display:
+// The engines, offline engines and step inspector tests in Firefox and in WebKit (MiniBrowser needs an X display:
 // xvfb-run gives it one); their landing test runs alone, as a timing file.
-const ENGINE_FILES = ['tests/browser/engines.test.mjs', 'tests/browser/offline-engines.test.mjs'];
+const ENGINE_FILES = ['tests/browser/engines.test.mjs', 'tests/browser/offline-engines.test.mjs', 'tests/browser/inspector.test.mjs'];
 
 const SUITES = [
   { name: 'format', lane: 'other', cmd: 'bash', args: ['tools/check-format.sh'] },

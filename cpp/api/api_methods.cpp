@@ -14,6 +14,7 @@ void register_methods(Registry& checked, Registry& checking_own_keys) {
   register_verl_methods(checked);
   register_config_methods(checking_own_keys);
   register_training_methods(checking_own_keys);
+  register_inspection_methods(checking_own_keys);  // they check their keys before acting too
 }
 
 }  // namespace grpo::api

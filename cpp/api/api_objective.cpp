@@ -61,6 +61,38 @@ ObjectiveConfig term_config(const Json& args) {
   return config;
 }
 
+// The inspector's decomposition (TokenTerm, rl/grpo_objective.h) as JSON.
+Json token_terms_json(const std::vector<std::vector<TokenTerm>>& terms) {
+  Json rows = Json::array();
+  for (const std::vector<TokenTerm>& row : terms) {
+    // One object of columns per completion (a token's numbers at the same index).
+    Json columns = Json::object();
+    auto column = [&](const char* name, auto get) {
+      Json values = Json::array();
+      for (const TokenTerm& term : row) values.push_back(get(term));
+      columns[name] = std::move(values);
+    };
+    column("ratio", [](const TokenTerm& x) { return encode_number(x.ratio); });
+    column("termRatio", [](const TokenTerm& x) { return encode_number(x.term_ratio); });
+    column("policy", [](const TokenTerm& x) { return encode_number(x.policy); });
+    column("coefficient", [](const TokenTerm& x) { return encode_number(x.coefficient); });
+    column("shared", [](const TokenTerm& x) { return x.shared; });
+    column("share", [](const TokenTerm& x) { return encode_number(x.share); });
+    column("sampler", [](const TokenTerm& x) { return encode_number(x.sampler); });
+    column("entropyKept", [](const TokenTerm& x) { return x.entropy_kept; });
+    column("offPolicyKept", [](const TokenTerm& x) { return x.off_policy_kept; });
+    column("clippedLow", [](const TokenTerm& x) { return x.clipped_low; });
+    column("clippedHigh", [](const TokenTerm& x) { return x.clipped_high; });
+    column("kl", [](const TokenTerm& x) { return encode_number(x.kl); });
+    column("klGrad", [](const TokenTerm& x) { return encode_number(x.kl_grad); });
+    column("normalizer", [](const TokenTerm& x) { return encode_number(x.normalizer); });
+    column("active", [](const TokenTerm& x) { return x.active; });
+    column("weight", [](const TokenTerm& x) { return encode_number(x.weight); });
+    rows.push_back(std::move(columns));
+  }
+  return rows;
+}
+
 Json grpo_objective_method(const Json& args) {
   ObjectiveInputs in;
   in.logp = number_rows(args, "logProbs");
@@ -80,7 +112,18 @@ Json grpo_objective_method(const Json& args) {
                                                      scale_rewards_name(config.scale_rewards))),
                        aggregation);
   std::optional<std::vector<double>> weights;
-  if (has(args, "rewardsPerFunc")) {
+  if (has(args, "advantages")) {
+    // A mini-batch of a larger generation (the trainer's stepsPerGeneration > 1): its
+    // advantages as they are, and TRL's num_items_in_batch (below); no rewards are read.
+    for (const char* other : {"rewards", "rewardsPerFunc"})
+      require_coded(!has(args, other), "exclusive", other, [&] {
+        return std::pair<MessageParams, std::string>{
+            {{"other", std::string("advantages")}},
+            std::string(other) + ": give rewards or advantages, not both"};
+      });
+    in.advantages = numbers(args, "advantages");
+    require_not_empty("advantages", in.advantages->size());
+  } else if (has(args, "rewardsPerFunc")) {
     // TRL's rewards_per_func [N][F] with reward_weights [F] (default: all 1).
     require_coded(!has(args, "rewards"), "exclusive", "rewards", [] {
       return std::pair<MessageParams, std::string>{
@@ -131,6 +174,13 @@ Json grpo_objective_method(const Json& args) {
     config.vllm_importance_sampling_clip_max = number(args, clip_max);
   else if (args.contains(clip_max))
     config.vllm_importance_sampling_clip_max = std::nullopt;
+
+  if (has(args, "numItemsInBatch")) {
+    const double items = number(args, "numItemsInBatch");
+    require_in_range("numItemsInBatch", items, 0, 1e12);
+    in.num_items_in_batch = items;
+  }
+  in.token_terms = boolean_or(args, "tokenTerms", false);
 
   config.validate();  // the one check of these values: grpo_objective takes them as valid
   config.check_sampler_relations(in.sampling_logp.has_value());
@@ -206,13 +256,15 @@ Json grpo_objective_method(const Json& args) {
       {"vllmImportanceSamplingClipMax", optional_number(config.vllm_importance_sampling_clip_max)}};
   resolved["multiObjectiveAggregation"] = reward_aggregation_names()[static_cast<int>(aggregation)];
   resolved["rewardWeights"] = weights ? encode_numbers(*weights) : Json(nullptr);
-  return Json{{"loss", encode_number(r.loss)},
-              {"rewards", encode_numbers(in.rewards)},
-              {"advantages", encode_numbers(r.advantages)},
-              {"gradLogProbs", grad},
-              {"gradEntropies", grad_entropy},
-              {"metrics", metrics},
-              {"config", resolved}};
+  Json out{{"loss", encode_number(r.loss)},
+           {"rewards", encode_numbers(in.rewards)},
+           {"advantages", encode_numbers(r.advantages)},
+           {"gradLogProbs", grad},
+           {"gradEntropies", grad_entropy},
+           {"metrics", metrics},
+           {"config", resolved}};
+  if (in.token_terms) out["tokenTerms"] = token_terms_json(r.token_terms);
+  return out;
 }
 
 // Section 3's curves: J or w of one token of one completion (the options of grpoObjective but

@@ -6,6 +6,7 @@
 #include "api/api.h"
 #include "api/api_config.h"
 #include "api/api_coverage.h"
+#include "api/api_experiments.h"
 #include "core/errors.h"
 #include "rl/checkpoint.h"
 #include "rl/task.h"
@@ -71,6 +72,8 @@ Json by_prompt_json(const std::vector<Prompt>& prompts, const GenerationMetrics&
   return out;
 }
 
+}  // namespace
+
 Json history_json(const HistoryRow& r) {
   Json out{{"update", r.update},
            {"evalAccuracy", r.eval_accuracy},
@@ -117,6 +120,8 @@ Json history_json(const HistoryRow& r) {
   }
   return out;
 }
+
+namespace {
 
 Json checkpoint_json(Experiment& e) {
   return export_checkpoint(
@@ -178,6 +183,8 @@ std::map<int, std::unique_ptr<Experiment>>& experiments() {
   return live;
 }
 
+}  // namespace
+
 Experiment& experiment_of(const Json& a) {
   const long long handle = integer(a, "handle");
   require(handle >= 1 && handle <= 2147483647, [&] {
@@ -189,6 +196,8 @@ Experiment& experiment_of(const Json& a) {
   });
   return *found->second;
 }
+
+namespace {
 
 Json experiment_create(const Json& a) {
   static int next_handle = 1;

@@ -112,17 +112,11 @@ void require_with(bool condition, const char* field, const std::string& expected
 }  // namespace
 
 // engine verl: the TRL-only options that would silently act on nothing are refused, each naming
-// the TRL field and engine; verl's own ones (remax's baseline) too.
+// the TRL field and engine.
 void check_verl_relations(const ExperimentConfig& config) {
   if (config.engine != Engine::Verl) return;
   const ObjectiveConfig& o = config.objective;
   const VerlTrainOptions& v = config.verl_options;
-  // remax needs reward_baselines, the greedy completion's reward: the trainer samples none.
-  require_with(
-      v.estimator != verl::Estimator::Remax, "verlAdvEstimator",
-      "grpo, grpo_passk, rloo, reinforce_plus_plus, reinforce_plus_plus_baseline, opo, "
-      "gpg (remax needs the greedy completion's reward, which the trainer does not sample)",
-      "engine", "verl", "remax");
   require_with(o.importance_level == ImportanceLevel::Token, "importanceSamplingLevel", "token",
                "engine", "verl (verlLossMode gspo is the sequence-level ratio)",
                importance_level_names()[static_cast<int>(o.importance_level)]);

@@ -127,7 +127,7 @@ struct ExperimentConfig {
 // own (promptBatch <= trainPrompts, the task's problems, normalize_then_sum's estimator).
 void check_field_relations(const ExperimentConfig& config);
 // Its part for engine verl (nothing with engine trl): the TRL-only options verl has no term for,
-// refused naming the field and engine (code one_of_with), remax, clipCovLb < clipCovUb.
+// refused naming the field and engine (code one_of_with), and clipCovLb < clipCovUb.
 void check_verl_relations(const ExperimentConfig& config);
 
 // The profiles' names, in the table's order of default columns.

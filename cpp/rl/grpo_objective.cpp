@@ -424,6 +424,7 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
 
   result.grad_logp.resize(n);
   if (inputs.entropies) result.grad_entropy.resize(n);
+  if (inputs.token_terms) result.token_terms.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     const std::vector<double>& row = logp[i];
     const std::size_t length = row.size();
@@ -503,6 +504,18 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
       if (loss_type == LossType::Cispo)
         cispo_clipped += (sequence.ratio > config.eps_high_value() && a > 0.0) ? 1 : 0;
     }
+    // The inspector's decomposition of this row (TokenTerm); a masked row keeps weight 0.
+    TokenTerm* terms = nullptr;
+    if (inputs.token_terms) {
+      result.token_terms[i].assign(length, TokenTerm{});
+      terms = result.token_terms[i].data();
+      for (std::size_t t = 0; t < length; ++t) {
+        terms[t].ratio = std::exp(log_ratio(t));
+        terms[t].term_ratio = sequence_level ? sequence.ratio : terms[t].ratio;
+        terms[t].active = masked_in;
+        terms[t].normalizer = 1.0 / weight;
+      }
+    }
     if (!masked_in) continue;
 
     // Bias-corrected KL at sequence level: d/d logp_s of sum_t k3_t r_i carries sum_t k3_t / n_i.
@@ -514,6 +527,8 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
     for (std::size_t t = 0; t < length; ++t) {
       double token_loss, token_grad;
       double ratio;
+      double coefficient = 0.0, share = 1.0;
+      bool low = false, high = false;
       if (loss_type == LossType::Cispo || loss_type == LossType::Vespo) {
         // -c * A * logp with c detached: CISPO c = min(r, epsilon_high), VESPO c = phi_i.
         ratio = sequence_level ? sequence.ratio : std::exp(log_ratio(t));
@@ -523,6 +538,9 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
             loss_type == LossType::Cispo ? cispo_coefficient(ratio, config.eps_high_value()) : phi;
         token_loss = -c * a * row[t];
         token_grad = -c * a;
+        coefficient = c;
+        low = sequence_level && sequence.low;
+        high = sequence_level && sequence.high;
       } else if (sequence_level) {
         // Each of the n_i tokens carries the sequence surrogate and d log r_i / d logp_it = 1/n_i,
         // so d (n_i copies) / d logp_it = n_i * (1/n_i) * d surrogate / d log r_i (with the
@@ -530,13 +548,17 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
         ratio = sequence.ratio;
         token_loss = sequence.loss;
         token_grad = sequence.dloss_dlogr;
+        low = sequence.low;
+        high = sequence.high;
         if (entropy_masking || sampler_correction)
-          token_grad *= kept_tokens / static_cast<double>(active[i]);
+          share = kept_tokens / static_cast<double>(active[i]);
       } else {
         const Surrogate s = surrogate(log_ratio(t));
         ratio = s.ratio;
         token_loss = s.loss;
         token_grad = s.dloss_dlogr;
+        low = s.low;
+        high = s.high;
         clipped_low += s.low ? 1 : 0;
         clipped_high += s.high ? 1 : 0;
         row_low += s.low ? 1 : 0;
@@ -551,6 +573,8 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
       const bool kept = entropy_kept(i, t);
       const bool shared_gradient =
           sequence_level && loss_type != LossType::Cispo && loss_type != LossType::Vespo;
+      const double policy_weight = -token_grad;  // w, before the share, masks and sampler weight
+      token_grad *= share;
       if (keep == 0.0) {
         token_loss = 0.0;
         token_grad = 0.0;
@@ -581,6 +605,10 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
           token_loss += config.beta * k3;
           token_grad += config.beta * dk3;
         }
+        if (terms != nullptr) {
+          terms[t].kl = k3;
+          terms[t].kl_grad = config.beta != 0.0 ? config.beta * dk3 : 0.0;
+        }
       }
       if (inputs.entropies) {
         const double h = (*inputs.entropies)[i][t];
@@ -592,6 +620,19 @@ ObjectiveResult grpo_objective(const ObjectiveConfig& config, const ObjectiveInp
       }
       loss += weight * token_loss;
       grad[t] = weight * token_grad;
+      if (terms != nullptr) {
+        TokenTerm& term = terms[t];
+        term.policy = policy_weight;
+        term.coefficient = coefficient;
+        term.shared = shared_gradient;
+        term.share = share;
+        term.sampler = sampler_correction && loss_type != LossType::Vespo ? sampler_at(i, t) : 1.0;
+        term.entropy_kept = kept;
+        term.off_policy_kept = keep != 0.0;
+        term.clipped_low = low;
+        term.clipped_high = high;
+        term.weight = -grad[t];
+      }
     }
     if (!sequence_level && clip_family) {
       const double len = static_cast<double>(length);

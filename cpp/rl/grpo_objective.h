@@ -152,6 +152,8 @@ struct ObjectiveInputs {
   // TRL's num_items_in_batch, the loss-mask tokens of the whole generation: the normaliser of
   // dapo, cispo and vespo (and of their entropy bonus). Absent: this batch's tokens.
   std::optional<double> num_items_in_batch;
+  // The step inspector's decomposition (ObjectiveResult::token_terms): off in training.
+  bool token_terms = false;
 };
 
 struct ObjectiveMetrics {
@@ -195,6 +197,29 @@ struct ObjectiveMetrics {
   std::vector<std::pair<std::string, double>> verl;
 };
 
+// One token's term of the objective taken apart (the step inspector, docs/inspector.md). Its
+// gradient weight dJ/d log pi = -grad_logp is, with D the row's normaliser,
+//   token-level terms:         (policy * off_policy * entropy * sampler - kl_grad) / D
+//   shared (sequence level):   (policy * share * off_policy - kl_grad) / D
+// (`shared`: a sequence-level ratio-based term, whose gradient every token of the completion
+// shares; the entropy mask and the sampler weights are then inside `share`).
+struct TokenTerm {
+  double ratio = 1.0;        // the token's own ratio exp(logp - old)
+  double term_ratio = 1.0;   // the ratio the policy term reads (sequence level: the completion's)
+  double policy = 0.0;       // w = -d(policy term)/d log r (CISPO, VESPO: c A), before any mask
+  double coefficient = 0.0;  // CISPO's min(r, eps_high) or VESPO's phi (detached); else 0
+  bool shared = false;
+  double share = 1.0;    // k_i / n_i: the kept tokens' sampler weights over the row's tokens
+  double sampler = 1.0;  // the sampler correction's weight (1 when none is applied)
+  bool entropy_kept = true, off_policy_kept = true;
+  bool clipped_low = false, clipped_high = false;  // TRL's clip_ratio events
+  double kl = 0.0;          // k3 to the reference (times r with useBiasCorrectionKl); 0 without
+  double kl_grad = 0.0;     // beta * d k3 / d logp: the KL term's part of d loss / d logp
+  double normalizer = 1.0;  // D_i (core/reductions.h loss_normalizer)
+  bool active = true;       // false: its row is masked (maskTruncated), weight 0
+  double weight = 0.0;      // dJ/d log pi, exactly -grad_logp
+};
+
 struct ObjectiveResult {
   double loss = 0.0;
   std::vector<double> advantages;  // [N]
@@ -202,6 +227,7 @@ struct ObjectiveResult {
   Ragged grad_entropy;  // [N][L_i] d loss / d entropy (nonzero only with entropyCoef > 0);
                         // empty when no entropies were given
   ObjectiveMetrics metrics;
+  std::vector<std::vector<TokenTerm>> token_terms;  // [N][L_i] when inputs.token_terms
 };
 
 // k3 estimate of KL(policy || reference) at one token: exp(d) - d - 1 with d = ref - logp,

@@ -39,10 +39,17 @@ void check_token(int token, int vocab, const std::string& where) {
                           "], got " + std::to_string(token));
 }
 
-// Inverse-CDF draw from one probability column (double, sums to 1 up to rounding).
+// Inverse-CDF draw from one probability column (double, sums to 1 up to rounding); without an
+// rng, the most probable token (the first of equal ones, as torch.argmax): greedy decoding.
 template <typename Column>
-int draw_token(const Column& prob, Rng& rng) {
-  const double u = rng.uniform();
+int draw_token(const Column& prob, Rng* rng) {
+  if (rng == nullptr) {
+    Eigen::Index best = 0;
+    for (Eigen::Index v = 1; v < prob.size(); ++v)
+      if (prob(v) > prob(best)) best = v;
+    return static_cast<int>(best);
+  }
+  const double u = rng->uniform();
   double cumulative = 0;
   int last = 0;
   for (Eigen::Index v = 0; v < prob.size(); ++v) {
@@ -594,6 +601,18 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
 template <typename Scalar>
 void GruPolicy<Scalar>::sample(const TokenRows& prompts, int group_size, int max_new_tokens,
                                double temperature, int eos_id, Rng& rng, SampleOutput& out) {
+  decode(prompts, group_size, max_new_tokens, temperature, eos_id, &rng, out);
+}
+
+template <typename Scalar>
+void GruPolicy<Scalar>::greedy(const TokenRows& prompts, int max_new_tokens, double temperature,
+                               int eos_id, SampleOutput& out) {
+  decode(prompts, 1, max_new_tokens, temperature, eos_id, nullptr, out);
+}
+
+template <typename Scalar>
+void GruPolicy<Scalar>::decode(const TokenRows& prompts, int group_size, int max_new_tokens,
+                               double temperature, int eos_id, Rng* rng, SampleOutput& out) {
   const int lp = validate_prompts(prompts, "prompts");
   require_integer_in_range("group_size", group_size, 1, 65536);
   require_integer_in_range("max_new_tokens", max_new_tokens, 1, 65536);

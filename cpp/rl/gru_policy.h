@@ -171,6 +171,12 @@ class GruPolicy {
   void sample(const TokenRows& prompts, int group_size, int max_new_tokens, double temperature,
               int eos_id, Rng& rng, SampleOutput& out);
 
+  // Greedy decoding (vLLM's do_sample=False, verl's REMAX baseline): one completion per prompt,
+  // each token the most probable one (the first of equal ones); no rng is drawn, so it leaves
+  // every sampled run as it was. Otherwise as sample() with group_size 1.
+  void greedy(const TokenRows& prompts, int max_new_tokens, double temperature, int eos_id,
+              SampleOutput& out);
+
   // Convenience for the JS API teacherForcedLogProbs: sequences of length >= 1 each, where
   // token 0 is the context (a prompt of length 1) and tokens 1.. are scored; returns
   // [N][L_i - 1] log-probs at the temperature. With accumulate_sum_gradient, also adds
@@ -179,6 +185,9 @@ class GruPolicy {
                                   bool accumulate_sum_gradient);
 
  private:
+  // sample() (rng) and greedy() (rng null) alike.
+  void decode(const TokenRows& prompts, int group_size, int max_new_tokens, double temperature,
+              int eos_id, Rng* rng, SampleOutput& out);
   using Mat = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>;   // column-major
   using MatD = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic>;  // column-major
   using RowMat = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;

@@ -99,13 +99,22 @@ double logp_advantage_cov(const std::vector<MiniBatch>& parts,
   return count > 0 ? sum_product / count : 0.0;
 }
 
-// A step's verl metrics into the update's sums (the same keys every step, in verl's order).
+// A step's verl metrics into the update's sums (the same keys every step, in verl's order);
+// verl_metrics_over_steps turns them into what verl logs.
 void add_verl_metrics(std::vector<std::pair<std::string, double>>& sums,
                       const std::vector<std::pair<std::string, double>>& step) {
   if (sums.empty()) {
     for (const auto& [name, value] : step) sums.emplace_back(name, 0.0);
   }
   for (std::size_t k = 0; k < step.size() && k < sums.size(); ++k) sums[k].second += step[k].second;
+}
+
+// dp_actor accumulates actor/pg_loss and actor/kl_loss over the update (`metrics[k] += loss *
+// loss_scale_factor`, one term a mini-batch per epoch: ours has one micro-batch), the rest are
+// lists reduce_metrics averages.
+void verl_metrics_over_steps(std::vector<std::pair<std::string, double>>& sums, int steps) {
+  for (auto& [name, value] : sums)
+    if (name != "actor/pg_loss" && name != "actor/kl_loss") value /= steps;
 }
 
 }  // namespace
@@ -169,6 +178,20 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
                 config.temperature, vocab.eos_id, rng, sampled);
   RolloutBatch batch;
   batch.groups.resize(prompts.size());
+  if (config.engine == Engine::Verl && config.verl_options.estimator == verl::Estimator::Remax) {
+    // verl's REMAX baseline: one greedy completion per prompt from the same policy, scored by
+    // the same reward (ray_trainer.py:1368-1400, do_sample=False). Greedy draws no rng.
+    SampleOutput greedy;
+    policy.greedy(prompt_tokens(prompts), config.objective.max_completion_length,
+                  config.temperature, vocab.eos_id, greedy);
+    for (std::size_t p = 0; p < prompts.size(); ++p) {
+      Scored score =
+          task.score(greedy.tokens[p], greedy.terminated[p], prompts[p], config.format_weight);
+      task_reward(score, static_cast<int>(greedy.tokens[p].size()), config);
+      batch.greedy_rewards.push_back(score.reward);
+      batch.greedy_tokens += static_cast<double>(greedy.tokens[p].size());
+    }
+  }
   for (std::size_t p = 0; p < prompts.size(); ++p) {
     for (int g = 0; g < group; ++g) {
       const std::size_t j = p * group + g;
@@ -221,15 +244,18 @@ RolloutBatch collect_rollouts(Policy& policy, const Vocab& vocab,
   // Advantages as the update computes them: over the kept groups only (with batch scaling the
   // batch std is theirs); a dropped group's rewards are all equal, so its advantages are 0.
   if (!kept_rewards.empty()) {
-    std::vector<int> lengths;  // engine verl: its estimators see each response's tokens
+    std::vector<int> lengths;       // engine verl: its estimators see each response's tokens
+    std::vector<double> baselines;  // remax: the row's prompt's greedy reward
     if (config.engine == Engine::Verl)
       for (std::size_t p = 0; p < prompts.size(); ++p)
         if (batch.kept[p])
-          for (const RolloutRow& r : batch.groups[p])
+          for (const RolloutRow& r : batch.groups[p]) {
             lengths.push_back(static_cast<int>(r.tokens.size()));
+            if (!batch.greedy_rewards.empty()) baselines.push_back(batch.greedy_rewards[p]);
+          }
     const std::vector<double> advantages =
         config.engine == Engine::Verl
-            ? verl_row_advantages(config, kept_rewards, lengths, group)
+            ? verl_row_advantages(config, kept_rewards, lengths, group, baselines)
             : grpo_advantages(kept_rewards, group, objective_config(config).scale_rewards,
                               config.objective.advantage_estimator);
     std::size_t next = 0;
@@ -454,15 +480,19 @@ std::vector<Prompt> Experiment::next_prompt_batch() {
   return batch;
 }
 
-const HistoryRow& Experiment::step() {
+const HistoryRow& Experiment::step(bool evaluate) {
   require(!done(), [&] {
     return "updates: the run has finished all " + std::to_string(config_.updates) + " updates";
   });
   HistoryRow row = update();
-  const GenerationMetrics eval = evaluate_generation(
-      policy_, reference_, vocab_, train_, config_.eval_samples, config_, eval_rng_, false);
-  row.eval_accuracy = eval.accuracy;
-  row.eval_entropy = eval.entropy;
+  if (evaluate) {
+    const GenerationMetrics eval = evaluate_generation(
+        policy_, reference_, vocab_, train_, config_.eval_samples, config_, eval_rng_, false);
+    row.eval_accuracy = eval.accuracy;
+    row.eval_entropy = eval.entropy;
+  } else {
+    row.eval_accuracy = row.eval_entropy = std::numeric_limits<double>::quiet_NaN();
+  }
   history_.push_back(row);
   return history_.back();
 }
@@ -483,6 +513,7 @@ HistoryRow Experiment::update() {
   last_rollouts_ = collect_rollouts(behaviour, vocab_, batch_prompts, config_, rollout_rng_);
   const RolloutBatch& rollouts = last_rollouts_;
   const bool separate_sampler = config_.separate_sampler();
+  if (observer_) observer_->begin_update(*this);
 
   HistoryRow row;
   row.update = updates_done() + 1;
@@ -532,6 +563,9 @@ HistoryRow Experiment::update() {
   // Every position the policy touches: sampling, and each forward and backward pass below.
   const double prompt_len = batch_prompts.empty() ? 0.0 : batch_prompts[0].tokens.size();
   row.token_positions = static_cast<double>(batch_prompts.size()) * prompt_len + tokens;
+  if (!rollouts.greedy_rewards.empty())  // remax's greedy decoding
+    row.token_positions +=
+        static_cast<double>(batch_prompts.size()) * prompt_len + rollouts.greedy_tokens;
   last_steps_.clear();
   if (!prompts.empty()) {
     // The optimizer steps' batches: with stepsPerGeneration 1 the generation as it is; with S > 1
@@ -594,6 +628,10 @@ HistoryRow Experiment::update() {
                                  part.inputs.advantages ? *part.inputs.advantages : advantages)
                 : grpo_objective(objective, part.inputs);
         row.token_positions += 2 * part.positions;  // this step's forward and backward
+        if (observer_)
+          observer_->optimizer_step(
+              *this, ObservedStep{epoch, static_cast<int>(m), objective, part.inputs, part.rows,
+                                  advantages, result});
         policy_.zero_grad();
         policy_.backward(result.grad_logp,
                          objective.entropy_coef != 0.0 ? &result.grad_entropy : nullptr);
@@ -662,7 +700,7 @@ HistoryRow Experiment::update() {
     row.clip_fraction_high /= mean_over;
     row.clip_fraction_region /= mean_over;
     row.cispo_clip_ratio /= mean_over;
-    for (auto& [name, value] : row.verl) value /= mean_over;
+    verl_metrics_over_steps(row.verl, steps);
     if (std::isinf(row.clip_ratio_low_min)) row.clip_ratio_low_min = 0;
     if (steps_with_tokens > 0) {
       row.ratio_mean /= steps_with_tokens;

@@ -77,9 +77,11 @@ struct HistoryRow {
   // Cov(log pi, A) over the update's loss-mask tokens (truncated rows out when maskTruncated):
   // the learner's log-prob of each sampled token before the update, its row's advantage.
   double logp_advantage_cov = 0;
-  // engine verl: verl's metrics under verl's names (actor/pg_loss, actor/pg_clipfrac,
-  // actor/ppo_kl, actor/pg_clipfrac_lower, actor/kl_loss: those the loss mode returns), means
-  // over the update's steps; empty with engine trl (the run file then has none).
+  // engine verl: verl's metrics under verl's names, reduced over the update's optimizer steps
+  // as verl v0.7.0's dp_actor logs them: actor/pg_loss and actor/kl_loss (0 without the KL loss)
+  // summed (dp_actor.py:434-436,536,549), the loss mode's own (actor/pg_clipfrac, actor/ppo_kl,
+  // actor/pg_clipfrac_lower: those it returns) the mean (reduce_metrics' np.mean of the list).
+  // Empty with engine trl (the run file then has none).
   std::vector<std::pair<std::string, double>> verl;
 };
 
@@ -103,6 +105,10 @@ struct RolloutBatch {
   double informative_fraction = 0;
   double frac_reward_zero_std = 0;  // over every group, before dynamic sampling drops any (TRL's)
   double correctness_informative_fraction = 0;  // HistoryRow's
+  // engine verl with remax: each prompt's greedy completion's reward (verl's reward_baselines,
+  // ray_trainer.py:1368-1400) and its tokens; empty otherwise.
+  std::vector<double> greedy_rewards;  // [prompt_batch]
+  double greedy_tokens = 0;
 };
 
 // Samples `config.objective.group_size` responses for each prompt from `policy` (frozen: not
@@ -138,6 +144,30 @@ struct StepRecord {
   std::vector<int> rows;
 };
 
+class Experiment;
+
+// One optimizer step as the trainer applies it (UpdateObserver::optimizer_step): the objective's
+// settings (this step's entropy coefficient), its inputs, the generation's advantages per kept
+// row, and the result whose grad_logp the policy's backward takes.
+struct ObservedStep {
+  int epoch = 0, part = 0;
+  const ObjectiveConfig& objective;
+  const ObjectiveInputs& inputs;
+  const std::vector<int>& rows;  // StepRecord::rows
+  const std::vector<double>& advantages;
+  const ObjectiveResult& result;
+};
+
+// A watcher of the updates (the step inspector's record, rl/inspection.h). Off by default; it
+// reads what the trainer computes and changes none of it.
+class UpdateObserver {
+ public:
+  virtual ~UpdateObserver() = default;
+  // After the update's rollouts are collected (last_rollouts()), before its optimizer steps.
+  virtual void begin_update(const Experiment& experiment) = 0;
+  virtual void optimizer_step(const Experiment& experiment, const ObservedStep& step) = 0;
+};
+
 class Experiment {
  public:
   // `config` must be valid (ExperimentConfig::validate, or the API's reader, which calls it):
@@ -150,8 +180,10 @@ class Experiment {
   int updates_done() const { return static_cast<int>(history_.size()); }
 
   // One GRPO update (rollouts, update_epochs optimizer steps, evaluation). Throws
-  // InvalidArgument when the run is already done.
-  const HistoryRow& step();
+  // InvalidArgument when the run is already done. Without `evaluate` (a replay: the inspector's)
+  // the row's evalAccuracy and evalEntropy are NaN; the evaluation has its own random stream and
+  // changes no parameter, so the training itself is the same bit for bit.
+  const HistoryRow& step(bool evaluate = true);
 
   // The optimisation part of step() alone (rollouts, objective, backward, Adam), without the
   // evaluation and without recording history: what the bench times against other GRPO loops.
@@ -179,6 +211,9 @@ class Experiment {
   const RolloutBatch& last_rollouts() const { return last_rollouts_; }
   // The last update's optimizer steps, in order (updateEpochs x stepsPerGeneration of them).
   const std::vector<StepRecord>& last_steps() const { return last_steps_; }
+  // The watcher of later updates (null: none); the experiment owns it.
+  void set_observer(std::shared_ptr<UpdateObserver> observer) { observer_ = std::move(observer); }
+  UpdateObserver* observer() const { return observer_.get(); }
 
  private:
   void warm_up();
@@ -208,6 +243,7 @@ class Experiment {
   bool last_from_copy_ = false;  // last_sampler()
   RolloutBatch last_rollouts_;
   std::vector<StepRecord> last_steps_;
+  std::shared_ptr<UpdateObserver> observer_;
   // entropyMechanism's probe set: each held-out prompt (the train prompts when there are none)
   // with one correct demonstration of the task's teacher, teacher-forced. Drawn once from
   // Rng(seed).fork(8), a stream of its own: the run's streams and bytes stay as they are.

@@ -60,7 +60,8 @@ verl::PolicyConfig policy_config(const ExperimentConfig& config) {
 
 std::vector<double> verl_row_advantages(const ExperimentConfig& config,
                                         const std::vector<double>& rewards,
-                                        const std::vector<int>& lengths, int group) {
+                                        const std::vector<int>& lengths, int group,
+                                        const std::vector<double>& baselines) {
   const std::size_t n = rewards.size();
   std::size_t width = 1;
   for (int l : lengths) width = std::max(width, static_cast<std::size_t>(l));
@@ -74,6 +75,7 @@ std::vector<double> verl_row_advantages(const ExperimentConfig& config,
     in.index.push_back(std::to_string(i / static_cast<std::size_t>(group)));
   }
   in.norm_adv_by_std_in_grpo = config.objective.scale_rewards != ScaleRewards::None;
+  in.reward_baselines = baselines;
   const verl::AdvantageResult result = verl::compute_advantages(config.verl_options.estimator, in);
   std::vector<double> out(n);
   for (std::size_t i = 0; i < n; ++i) out[i] = result.advantages[i][0];
@@ -119,6 +121,8 @@ ObjectiveResult verl_objective(const ExperimentConfig& config, double entropy_co
     m.has_kl = true;
     m.kl = verl::masked_mean(kl.kl, p.mask);
     m.verl.emplace_back("actor/kl_loss", kl_loss.loss);
+  } else {
+    m.verl.emplace_back("actor/kl_loss", 0.0);  // dp_actor logs it from 0 (dp_actor.py:436)
   }
   if (in.entropies) {  // entropy_coeff: pg_loss - entropy_coeff x agg_loss(entropy)
     const Matrix entropy = padded(*in.entropies, width);

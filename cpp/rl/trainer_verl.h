@@ -15,9 +15,11 @@ namespace grpo {
 // contiguous) from verl's estimator (verl_options.estimator): the reward on the last of the
 // row's `lengths[i]` tokens (verl's token_level_rewards), its response mask, the group as uid.
 // With outcome rewards and gamma 1 every estimator gives one value per row (its first token's).
+// `baselines` [B]: remax's reward_baselines (its greedy completion's reward), else empty.
 std::vector<double> verl_row_advantages(const ExperimentConfig& config,
                                         const std::vector<double>& rewards,
-                                        const std::vector<int>& lengths, int group);
+                                        const std::vector<int>& lengths, int group,
+                                        const std::vector<double>& baselines = {});
 
 // One step: verl's policy loss of `verl_options.loss_mode` aggregated by its agg mode, plus
 // beta x agg_loss(kl_penalty(klLossType)) when beta > 0 (use_kl_loss) and minus entropy_coef x

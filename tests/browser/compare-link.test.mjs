@@ -1,9 +1,10 @@
 // Comparison links (`#cmp=`) that stay bounded, in Chromium on embed.html, with the issue-29
-// attacks: 12 batches of 16 seeds at every config maximum train nothing before a click, and after
-// it Stop ends the batch at once and every worker as soon as Chromium can (2 s for a worker inside
-// one long call); a link of small runs stops every worker within 1 s; a link needing more runs than the library keeps says
-// so, trains once and shows every seed (batches named by their β); values the trainer refuses are
-// refused before any run; refused link text is quoted cut, without bidi marks (EN and RU).
+// attacks: 12 batches of 16 seeds at every config maximum start no batch and no worker before a
+// click, and after it Stop ends the batch at once and every worker as soon as Chromium can (2 s
+// for a worker inside one long call); a link of small runs stops every worker within 1 s; a link
+// needing more runs than the library keeps says so, trains once and shows every seed (batches
+// named by their β); values the trainer refuses (a seed past 2^32 - 1, 200 + 200 prompts) are
+// refused before any run; refused link text is quoted as text, cut, without bidi marks (EN, RU).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { launchBrowser, openPage, screenshot, startServer } from './helpers.mjs';
@@ -25,6 +26,8 @@ describe('comparison links within a budget', () => {
     return { page, problems, live };
   }
   const statusText = (page) => page.locator(`${panel} .seeds-status`).textContent();
+  /** How many seed batches the page started (seed-batch.js marks each). */
+  const batchesStarted = (page) => page.evaluate(() => performance.getEntriesByName('grpo:seeds-start').length);
   /** Trains the link asked about, waits for its seed workers, clicks Stop: {ms} until every one closed, {panelMs} until the panel ended the batch. */
   async function stopAfterStart(page, live, idle, started = () => true) {
     await page.click('button[data-action="train-link"]');
@@ -54,7 +57,7 @@ describe('comparison links within a budget', () => {
     await server?.close();
   });
 
-  it('12 batches x 16 seeds at every maximum: nothing trains before the click; after it, Stop ends every worker within 1 s', async () => {
+  it('12 batches x 16 seeds at every maximum: nothing trains before the click; after it, Stop ends the batch within 1 s, every worker as soon as Chromium can', async (t) => {
     const { page, problems, live } = await counted();
     const max = 'hidden:512,embed:256,warmupSteps:100000,updates:50000,groupSize:64,promptBatch:64,updateEpochs:16,maxNewTokens:16,finalEvalSamples:256,evalSamples:64,trainPrompts:120,heldoutPrompts:35,n:16';
     await page.goto(embed(Array.from({ length: 12 }, (_, i) => `${max},seed:${i * 100}`).join(';')));
@@ -64,13 +67,19 @@ describe('comparison links within a budget', () => {
     assert.match(text, /^This link compares 12 runs or batches: 192 runs, 192 of them not in your run library\. Training those is about [\d,.]+ years of work/);
     assert.ok(text.includes("That is more than the 5 minutes a link trains at one click"), text);
     assert.ok(text.includes('keeps the newest 50 runs, fewer than the 192'), text);
+    // Asked, and nothing trains while the question waits: no batch, no worker started.
     const idle = live.size; // the page's own (section 6's training worker)
+    await page.waitForTimeout(2000);
+    assert.equal(await batchesStarted(page), 0, 'no seed batch before the click');
+    assert.equal(live.size, idle, 'no worker started while asking');
+    assert.equal(await page.locator(panel).getAttribute('data-phase'), 'asking');
     await screenshot(page.locator(`${panel} .link-confirm`), 'compare-link-over-budget');
     // The reader trains it anyway, then stops: the panel is stopped at once, and every worker
     // goes. These workers are inside one call of minutes (a warm-up of 100 000 steps at hidden
     // 512): terminated at once, which Chromium completes after its forcible-termination delay
     // of 2 s (measured: a worker in a busy loop takes 2.0 s to close, an idle one 10 ms).
     const { ms, panelMs } = await stopAfterStart(page, live, idle);
+    t.diagnostic(`Stop: the batch ended (every worker terminated) after ${panelMs} ms, the last worker closed after ${ms} ms`);
     assert.ok(panelMs < 1000, `the panel stopped ${panelMs} ms after Stop`);
     assert.ok(ms < 3000, `every worker ended ${ms} ms after Stop`);
     assert.match(await statusText(page), /^Stopped: 0 of the 192 runs of the link trained/);
@@ -78,13 +87,14 @@ describe('comparison links within a budget', () => {
     await page.close();
   });
 
-  it('a link of small runs: Stop ends every worker within 1 s', async () => {
+  it('a link of small runs: Stop ends every worker within 1 s', async (t) => {
     const { page, problems, live } = await counted();
     await page.goto(embed('updates:400,warmupSteps:0,seed:20,n:4'));
     await page.locator(`${panel} .link-confirm[data-over-budget="false"][data-to-train="4"]`).waitFor({ timeout: 60000 });
     const idle = live.size;
     // Stopped while the seeds train (the progress bar has moved).
     const { ms, panelMs } = await stopAfterStart(page, live, idle, () => document.querySelector('.compare-panel progress').value > 0);
+    t.diagnostic(`Stop: the batch ended after ${panelMs} ms, the last worker closed after ${ms} ms`);
     assert.ok(ms < 1000, `every worker ended ${ms} ms after Stop (the panel: ${panelMs} ms)`);
     assert.match(await statusText(page), /^Stopped: 0 of the 4 runs of the link trained/);
     assert.deepEqual(problems.page, []);
@@ -138,7 +148,12 @@ describe('comparison links within a budget', () => {
     const idle = live.size;
     assert.match(await refusal('seed:4294967295,n:16'), /cannot be opened: seed: .*4294967295.*4294967296/);
     assert.match(await refusal('trainPrompts:150,heldoutPrompts:150'), /cannot be opened: heldoutPrompts: at most 155 in total, got 300/);
+    assert.match(await refusal('trainPrompts:200,heldoutPrompts:200'), /cannot be opened: trainPrompts: .*200/);
     assert.match(await refusal('__proto__:x'), /cannot be opened: run 1: «__proto__:x» is not field:value/);
+    // Markup in the link is quoted as text, cut: the status holds no element.
+    const markup = await refusal('seed:9;<img src=x onerror=alert(1)>:1');
+    assert.ok(markup.includes('run 2: «<img src=x onerror=alert(1)>:1» is not field:value'), markup);
+    assert.equal(await page.locator(`${panel} .seeds-status *`).count(), 0);
     const bidi = await refusal(`seed:9,lossType:\u202Egrpo\u2066${'x'.repeat(200)}`);
     assert.doesNotMatch(bidi, /[\u202a-\u202e\u2066-\u2069]/);
     assert.ok(bidi.includes(`«lossType:grpo${'x'.repeat(27)}…»`), bidi);

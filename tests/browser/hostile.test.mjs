@@ -78,6 +78,7 @@ describe('hostile inputs within the documented limits', () => {
 
   test('a comparison link at the budget (192 runs) is checked and priced, and asks before training', SLOW, async (t) => {
     const result = await measure(t, 'hostile-link-budget');
+    t.diagnostic(`the plan and the mounts: ${result.details.measures.join(', ')}`);
     const { LINK_BUDGET_SECONDS } = await import('../../web/js/training/link-plan.js');
     assert.equal(result.details.toTrain, 192);
     assert.equal(result.details.overBudget, 'false');

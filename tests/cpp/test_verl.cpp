@@ -248,6 +248,12 @@ TEST_CASE(
   CHECK_THAT(r["advantages"][5][0].get<double>(), WithinRel(0.5 / (std::sqrt(var) + 1e-6), 1e-14));
   CHECK(r["advantages"][4][0] == 0.0);
   CHECK(r["advantages"][6][0] == 0.0);
+  // normAdvByStdInGrpo off: r_max - r_2nd itself.
+  const Json plain = advantages("grpo_passk", {{"tokenLevelRewards", {{0.2}, {1}, {0.5}}},
+                                               {"responseMask", {{1}, {1}, {1}}},
+                                               {"index", {2, 2, 2}},
+                                               {"normAdvByStdInGrpo", false}});
+  CHECK(plain["advantages"] == Json({{0.0}, {0.5}, {0.0}}));
   const Json e = error_of("verlAdvantages", {{"estimator", "grpo_passk"},
                                              {"tokenLevelRewards", {{1}, {0}, {1}}},
                                              {"responseMask", {{1}, {1}, {1}}},
@@ -318,6 +324,15 @@ TEST_CASE(
                                              {"tokenLevelRewards", {{1, 0}}},
                                              {"responseMask", {{1, 0}}}});
   CHECK(e["field"] == "responseMask");
+  for (const char* unknown : {"grpo_vectorized", "ppo", ""}) {
+    const Json u = error_of("verlAdvantages", {{"estimator", unknown},
+                                               {"tokenLevelRewards", {{1}}},
+                                               {"responseMask", {{1}}},
+                                               {"index", {1}}});
+    INFO(unknown);
+    CHECK(u["field"] == "estimator");
+    CHECK(u["type"] == "RangeError");
+  }
   CHECK(error_of("verlAdvantages", {{"estimator", "grpo_vectorized"},
                                     {"tokenLevelRewards", {{1}}},
                                     {"responseMask", {{1}}},
@@ -484,10 +499,11 @@ TEST_CASE("verl clip_cov and kl_cov: the selection given or by the documented ru
                                     {"selectedTokens", {{0, 0}}}})["field"] == "selectedTokens");
 }
 
-TEST_CASE("verl policy losses: every mode's gradient by central differences, two agg modes",
+TEST_CASE("verl policy losses: every mode's gradient by central differences, every agg mode",
           "[verl]") {
   for (const std::string& mode : grpo::verl::loss_mode_names()) {
-    for (const char* agg_mode : {"token-mean", "seq-mean-token-sum-norm", "seq-mean-token-mean"}) {
+    for (const char* agg_mode :
+         {"token-mean", "seq-mean-token-sum", "seq-mean-token-mean", "seq-mean-token-sum-norm"}) {
       Json extra{{"lossAggMode", agg_mode},
                  {"rolloutIsWeights", {{1, 0.5, 2, 1}, {1, 1, 1, 1}, {0.8, 1.1, 1, 1}}}};
       if (mode == "clip_cov")
@@ -557,4 +573,46 @@ TEST_CASE("verl policy losses: every mode's gradient by central differences, two
                                     {"advantages", kAdv},
                                     {"responseMask", kPolicyMask},
                                     {"config", {{"clipRatioLo", 0.1}}}})["field"] == "clipRatioLo");
+}
+
+TEST_CASE("verl policy losses: an all-masked row changes nothing but geo_mean's row count",
+          "[verl]") {
+  // A fourth row with no valid token (its values arbitrary): every mode's masked sums, means and
+  // selections are those of the three rows, and its gradient is 0. geo_mean alone averages over
+  // all B rows (core_algos.py:1459, `torch.mean` of the per-row loss): its loss becomes 3/4 of
+  // the three rows', and its other rows' gradients 3/4 too.
+  Matrix old4 = kOld, logp4 = kLogp, adv4 = kAdv, mask4 = kPolicyMask;
+  old4.push_back({-0.1, -9.0, -2.0, -0.7});
+  logp4.push_back({-3.0, -0.2, -1.0, -0.1});
+  adv4.push_back({5.0, -5.0, 5.0, -5.0});
+  mask4.push_back({0, 0, 0, 0});
+  for (const std::string& mode : grpo::verl::loss_mode_names()) {
+    for (const char* agg_mode :
+         {"token-mean", "seq-mean-token-sum", "seq-mean-token-mean", "seq-mean-token-sum-norm"}) {
+      Json config = Json::object();
+      if (mode == "clip_cov")
+        config = {{"clipCovLb", -10}, {"clipCovUb", 10}, {"clipCovRatio", 0.3}};
+      const Json three = policy(mode, {{"lossAggMode", agg_mode}, {"config", config}});
+      const Json four = ok("verlPolicyLoss", {{"lossMode", mode},
+                                              {"oldLogProb", old4},
+                                              {"logProb", logp4},
+                                              {"advantages", adv4},
+                                              {"responseMask", mask4},
+                                              {"rolloutLogProb", old4},
+                                              {"lossAggMode", agg_mode},
+                                              {"config", config}});
+      INFO(mode << " " << agg_mode);
+      const double scale = mode == "geo_mean" ? 0.75 : 1.0;
+      CHECK_THAT(four["pgLoss"].get<double>(),
+                 WithinRel(scale * three["pgLoss"].get<double>(), 1e-15));
+      CHECK(four["gradLogProb"][3] == Json({0.0, 0.0, 0.0, 0.0}));
+      for (int i = 0; i < 3; ++i)
+        for (int t = 0; t < 4; ++t)
+          CHECK_THAT(four["gradLogProb"][i][t].get<double>(),
+                     WithinAbs(scale * three["gradLogProb"][i][t].get<double>(), 1e-15));
+      CHECK(four["metrics"] == three["metrics"]);
+      if (three.contains("selectedTokens"))
+        CHECK(four["selectedTokens"] == three["selectedTokens"]);
+    }
+  }
 }

@@ -51,8 +51,15 @@ describe('run library records', () => {
     refused((r) => (r.run.beforeTrain = { accuracy: 'high' }), 'run.beforeTrain.accuracy');
     refused((r) => (r.run.afterTrainByPrompt = Array.from({ length: 1001 }, () => ({}))), 'run.afterTrainByPrompt');
     refused((r) => (r.run.afterTrainByPrompt[0].prompt = 'p'.repeat(RECORD_LIMITS.promptChars + 1)), 'run.afterTrainByPrompt[0].prompt');
-    refused((r) => (r.run.coverage = { a: { b: { c: { d: { e: 1 } } } } }), 'run.coverage.a.b.c.d');
-    refused((r) => (r.run.coverage = { list: new Array(5000).fill(0) }), 'run.coverage.list');
+    refused((r) => (r.run.coverage = { a: { b: { c: { d: { e: 1 } } } } }), 'run.coverage');
+    // A picked run's pass@k curve is drawn (values.map, ks[i]): its shape is checked, not walked.
+    refused((r) => (r.run.coverage.afterTrain.passAtK = 5), 'run.coverage.afterTrain.passAtK');
+    refused((r) => (r.run.coverage.afterTrain.passAtK.ks = new Array(5000).fill(1)), 'run.coverage.afterTrain.passAtK.ks');
+    refused((r) => (r.run.coverage.afterTrain.passAtK.ks[1] = 1e9), 'run.coverage.afterTrain.passAtK.ks[1]');
+    refused((r) => (r.run.coverage.afterHeldout.passAtK.values = {}), 'run.coverage.afterHeldout.passAtK.values');
+    refused((r) => (r.run.coverage.beforeTrain = 'x'), 'run.coverage.beforeTrain');
+    refused((r) => (r.run.coverage.beforeTrain.solved = 'all'), 'run.coverage.beforeTrain.solved');
+    refused((r) => (r.run.coverage.crossingTrain = -1), 'run.coverage.crossingTrain');
     refused((r) => (r.run.updatesDone = 6), 'run.updatesDone');
     refused((r) => (r.run.checkpoint = {}), 'run');
     assert.ok(performance.now() - started < 2000, 'the big claims cost no walk');

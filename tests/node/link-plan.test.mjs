@@ -15,11 +15,12 @@ const plan = (text, stored = nothingStored) => linkPlan(core, parseComparisonLin
 const limits = readFileSync(new URL('../../docs/limits.md', import.meta.url), 'utf8');
 
 describe('comparison links', () => {
-  it('refuses, before any run, what the trainer would refuse after one (the core reads every seed)', () => {
-    assert.throws(() => plan('seed:4294967295,n:16'), (e) => e.field === 'seed' && /4294967296/.test(e.message));
-    assert.throws(() => plan('trainPrompts:150,heldoutPrompts:150'), (e) => e.code === 'total_too_large' && e.field === 'heldoutPrompts');
-    assert.throws(() => plan('seed:9;groupSize:99'), (e) => e.field === 'groupSize');
-    assert.throws(() => plan('constructor:x'), (e) => e.field === 'constructor' && /unknown option/.test(e.message));
+  it('refuses, before any run, what the trainer would refuse after one (the core reads every seed)', async () => {
+    await assert.rejects(plan('seed:4294967295,n:16'), (e) => e.field === 'seed' && /4294967296/.test(e.message));
+    await assert.rejects(plan('trainPrompts:150,heldoutPrompts:150'), (e) => e.code === 'total_too_large' && e.field === 'heldoutPrompts');
+    await assert.rejects(plan('trainPrompts:200,heldoutPrompts:200'), (e) => e.code === 'integer_range' && e.field === 'trainPrompts');
+    await assert.rejects(plan('seed:9;groupSize:99'), (e) => e.field === 'groupSize');
+    await assert.rejects(plan('constructor:x'), (e) => e.field === 'constructor' && /unknown option/.test(e.message));
   });
 
   it('refuses a malformed item naming it, the text quoted cut and without bidi or control characters', () => {
@@ -42,15 +43,15 @@ describe('comparison links', () => {
     assert.equal(refused(Array(13).fill('seed:1').join(';')).code, 'items');
   });
 
-  it('prices a link by its runs not in the library, against the documented budget', () => {
-    const small = plan('seed:9,n:8');
+  it('prices a link by its runs not in the library, against the documented budget', async () => {
+    const small = await plan('seed:9,n:8');
     assert.equal(small.toTrain, 8);
     assert.ok(small.seconds > 0 && small.seconds < LINK_BUDGET_SECONDS && !small.overBudget, `${small.seconds} s`);
-    const some = plan('seed:9,n:8', (config) => config.seed < 13);
+    const some = await plan('seed:9,n:8', (config) => config.seed < 13);
     assert.deepEqual(some.todo.map((job) => job.seeds), [[13, 14, 15, 16]], 'stored runs are not trained again');
     // The issue's embed link: 12 items x 16 seeds at every config maximum.
     const max = 'hidden:512,embed:256,warmupSteps:100000,updates:50000,groupSize:64,promptBatch:64,updateEpochs:16,maxNewTokens:16,finalEvalSamples:256,evalSamples:64,trainPrompts:120,heldoutPrompts:35,n:16';
-    const huge = plan(Array.from({ length: 12 }, (_, i) => `${max},seed:${i * 100}`).join(';'));
+    const huge = await plan(Array.from({ length: 12 }, (_, i) => `${max},seed:${i * 100}`).join(';'));
     assert.equal(huge.runs, 192);
     assert.equal(huge.toTrain, 192);
     assert.ok(huge.overBudget && huge.seconds > 1e6 * LINK_BUDGET_SECONDS, `${huge.seconds} s`);

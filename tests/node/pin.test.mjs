@@ -79,7 +79,10 @@ const PINS = [
     name: 'engine verl: the verl GRPO preset',
     config: { profile: 'smoke', seed: 9, updates: 15, engine: 'verl', epsHigh: 0.2, beta: 0.001 },
     history: 'bd49681902cbda42f01cb5573c2151ca19b83d70ecb610bb79cfa3fd59f382fa',
-    historyAll: 'aa530bfe7a504b7cc42937c13a4399c658b3b2cf3c4a7cdb9f25097d04361fa7',
+    // Moved in issue 27 (was aa530bfe...): actor/pg_loss and actor/kl_loss are now summed over the
+    // update's optimizer steps, as verl v0.7.0's dp_actor logs them (dp_actor.py:536,549), not
+    // averaged; halving both (updateEpochs 2, one step each) gives the old hash back exactly.
+    historyAll: '193a9a3a8eb345f830a32d3c99f21fd29d24f9687f33624893d8037b63047df8',
     later: '413450ec901fc00e78e5d428d8efb739f689ad3a866b91baead867a24fbace2d',
     metrics: '5ec478ab6a7ddbb83de168d26ed8397fa599df5546f3c03dc12067c9b1768e20',
   },

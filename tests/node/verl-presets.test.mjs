@@ -1,15 +1,19 @@
 // Issue 27 item 2: the trainer with engine verl. Section 6's verl presets give the verl launch
 // (section 9) their Hydra overrides, every path in verl v0.7.0's config; a short run of each
-// preset and of every loss mode and estimator stays finite and logs verl's metric names; the
-// TRL-only options are refused with engine verl, naming both fields, in EN and RU.
+// preset and of every loss mode and estimator (remax with its greedy baseline) stays finite and
+// logs verl's metric names; the TRL-only options are refused with engine verl, naming both
+// fields, in EN and RU.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadCore } from '../../web/core/index.js';
 import { refusal } from './refusal.mjs';
+import { cli } from './run-cli.mjs';
 import { PRESETS, VERL_PRESETS } from '../../web/js/training/presets.js';
 import { CONFIG_FIELDS } from '../../web/js/training/run-config.js';
-import { verlOverrides } from '../../web/js/training/verl-launch.js';
+import { verlLaunchScript, verlOverrides } from '../../web/js/training/verl-launch.js';
 import { trlConfigPython, trlNotes } from '../../web/js/training/run-format.js';
 import { loadLanguage, t } from '../../web/js/i18n.js';
 
@@ -53,6 +57,12 @@ test('section 9 writes each verl preset’s own options as verl’s Hydra overri
     if (verlLossMode === 'reinforce') assert.equal(got['algorithm.rollout_correction.loss_type'], 'reinforce');
     else assert.equal(got[`${A}.policy_loss.loss_mode`], verlLossMode);
   }
+  // Every estimator (remax too: the trainer samples its greedy baseline) as algorithm.adv_estimator.
+  for (const verlAdvEstimator of CONFIG_FIELDS.find((f) => f.core === 'verlAdvEstimator').options) {
+    const list = verlOverrides(core.experimentConfig({ engine: 'verl', verlAdvEstimator }));
+    assert.deepEqual(list.map(([path]) => path).filter((path) => !PATHS.has(path)), [], verlAdvEstimator);
+    assert.equal(Object.fromEntries(list)['algorithm.adv_estimator'], verlAdvEstimator);
+  }
   // engine trl writes none of verl's own fields (the default launch as before); the TRL
   // GRPOConfig cell names them among the settings it has no argument for.
   assert.equal(Object.fromEntries(verlOverrides(core.experimentConfig({})))[`${A}.clip_ratio_c`], undefined);
@@ -85,7 +95,7 @@ test('a short run of each verl preset, every loss mode and every estimator: fini
     if (verlLossMode !== 'gpg') assert.ok('actor/ppo_kl' in run.history[0], verlLossMode);
     assert.ok('actor/kl_loss' in run.history[0], verlLossMode);
   }
-  for (const verlAdvEstimator of CONFIG_FIELDS.find((f) => f.core === 'verlAdvEstimator').options.filter((e) => e !== 'remax')) {
+  for (const verlAdvEstimator of CONFIG_FIELDS.find((f) => f.core === 'verlAdvEstimator').options) {
     finite(core.runToyGrpoExperiment({ ...SHORT, engine: 'verl', verlAdvEstimator }), verlAdvEstimator);
   }
   // engine trl: no verl names in the history.
@@ -99,9 +109,8 @@ test('a run with verl’s metric names imports again as itself', () => {
   assert.deepEqual(again.history, run.history);
 });
 
-test('engine verl refuses remax and the TRL-only options, naming both fields, in EN and RU', async () => {
+test('engine verl refuses the TRL-only options, naming both fields, in EN and RU', async () => {
   const cases = [
-    [{ verlAdvEstimator: 'remax' }, 'verlAdvEstimator'],
     [{ importanceSamplingLevel: 'sequence' }, 'importanceSamplingLevel'],
     [{ scaleRewards: 'batch' }, 'scaleRewards'],
     [{ useAdaptiveEntropy: true }, 'useAdaptiveEntropy'],
@@ -114,4 +123,42 @@ test('engine verl refuses remax and the TRL-only options, naming both fields, in
     for (const text of Object.values(texts)) assert.ok(text.includes('engine'), text);
   }
   assert.throws(() => core.experimentConfig({ engine: 'verl', clipCovLb: 6 }), { code: 'less_than_field', field: 'clipCovLb' });
+});
+
+test('grpo-lab notebook --set with a verl preset: section 9’s verl launch is the run’s, every path in verl v0.7.0; section 7 logs verl’s names', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'grpo-lab-verl-'));
+  try {
+    const json = join(dir, 'notebook.json');
+    // Section 6's GMPO preset, on --set as train takes it.
+    const gmpo = VERL_PRESETS.find((p) => p.id === 'gmpo');
+    const sets = Object.entries({ ...options(gmpo.patch), updates: 3 }).flatMap(([k, v]) => ['--set', `${k}=${v}`]);
+    const { code, stdout, stderr } = await cli(['notebook', ...sets, '--json', json]);
+    assert.equal(code, 0, stderr);
+    const data = JSON.parse(readFileSync(json, 'utf8'));
+    const config = data.sections[5].config;
+    assert.equal(config.engine, 'verl');
+    assert.equal(config.verlLossMode, 'geo_mean');
+    const launch = data.sections[8].verlLaunch;
+    assert.equal(launch, verlLaunchScript(core.experimentConfig(config), (key, params) => t(key, params)));
+    assert.ok(stdout.includes(launch.trimEnd()), 'printed');
+    const written = [...launch.matchAll(/^ {4}(\S+?)=(\S+)/gm)].map((m) => [m[1], m[2]]);
+    assert.deepEqual(written, verlOverrides(core.experimentConfig(config)));
+    assert.deepEqual(written.map(([path]) => path).filter((path) => !PATHS.has(path)), []);
+    assert.equal(Object.fromEntries(written)[`${A}.policy_loss.loss_mode`], 'geo_mean');
+    assert.equal(Object.fromEntries(written)[`${A}.clip_ratio_high`], '0.4');
+    const history = data.sections[6].tables.find((table) => table.name === 'history');
+    const column = history.columns.indexOf('actor/pg_loss');
+    assert.ok(column > 0 && history.data.every((row) => Number.isFinite(row[column])), 'actor/pg_loss in every row');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // A verl field out of its options, and a TRL-only option with engine verl: usage errors naming it.
+  for (const [args, message] of [
+    [['notebook', '--set', 'verlLossMode=ppo'], /--set verlLossMode=ppo: verlLossMode: .*vanilla/],
+    [['notebook', '--set', 'engine=verl', '--set', 'importanceSamplingLevel=sequence'], /importanceSamplingLevel.*engine/],
+  ]) {
+    const bad = await cli(args);
+    assert.equal(bad.code, 2, args.join(' '));
+    assert.match(bad.stderr, message);
+  }
 });

@@ -55,7 +55,18 @@ export function training(core: GrpoCore): RunResult {
   const prompts = core.arithmeticPrompts({ seed: 1, trainSize: 4, heldoutSize: 2 });
   const split: 'train' | 'heldout' = prompts[0].split;
   const experiment = core.createExperiment({ ...config, updates: 2 });
+  const record = experiment.keepInspection({ maxBytes: 1 << 20 });
   const rows: HistoryRow[] = experiment.step(1);
+  // The step inspector (docs/inspector.md): one update's tokens, a counterfactual on its batch.
+  const inspected = record.view(1, { klCovRatio: 0.02 });
+  const weight: number = inspected.steps[0].terms[0].weight[0];
+  const kept: number = record.stats().bytes;
+  const counterfactual = core.grpoCounterfactual({ batch: inspected.steps[0].objective, change: { lossType: 'cispo', delta: null } });
+  const changed: number = counterfactual.tokensChanged;
+  record.dispose();
+  const replayed = core.inspectUpdate(config, 1, { maxBytes: 1 << 20 });
+  const replayedRows: HistoryRow[] = replayed.rows;
+  void weight, kept, changed, replayedRows;
   const done: boolean = experiment.done;
   const stopped: RunResult = experiment.finish();
   experiment.dispose();
@@ -90,6 +101,8 @@ export function lowLevel(core: GrpoCore): string[] {
   const names: string[] = core.methods();
   const bytes: number = core.heapBytes();
   const handles: number = core.liveHandles();
+  const records: number = core.liveInspections();
+  void records;
   const codes = core.messageCodes;
   void codes; // declared for the error codes (err); not called: older cores lack it
   const version: string = core.call('version', {}).core;

@@ -118,7 +118,7 @@ export interface ExperimentConfig extends TrlLossOptions {
   engine: 'trl' | 'verl';
   verlLossMode: 'vanilla' | 'gspo' | 'sapo' | 'gpg' | 'clip_cov' | 'kl_cov' | 'geo_mean' | 'cispo' | 'reinforce';
   verlLossAggMode: 'token-mean' | 'seq-mean-token-sum' | 'seq-mean-token-mean' | 'seq-mean-token-sum-norm';
-  /** remax is refused with engine verl (it needs the greedy completion's reward). */
+  /** remax: the trainer samples each prompt's greedy completion as its baseline (verl's REMAX). */
   verlAdvEstimator: 'grpo' | 'grpo_passk' | 'rloo' | 'reinforce_plus_plus' | 'reinforce_plus_plus_baseline' | 'remax' | 'opo' | 'gpg';
   clipRatioC: number;
   clipCovRatio: number;
@@ -323,7 +323,7 @@ export interface HistoryRow {
   probeEntropyPrediction?: number;
   stepNorm?: number;
   logpAdvantageCov?: number;
-  /** engine verl only: verl's metric names (actor/pg_loss; actor/pg_clipfrac, actor/ppo_kl, actor/pg_clipfrac_lower as the loss mode returns them; actor/kl_loss with beta > 0). */
+  /** engine verl only: verl's metric names as verl v0.7.0's dp_actor logs them: actor/pg_loss and actor/kl_loss (0 with beta 0) summed over the update's optimizer steps; actor/pg_clipfrac, actor/ppo_kl, actor/pg_clipfrac_lower (as the loss mode returns them) their mean. */
   'actor/pg_loss'?: number;
   'actor/pg_clipfrac'?: number;
   'actor/ppo_kl'?: number;
@@ -430,6 +430,192 @@ export interface Experiment {
   finish(): RunResult;
   /** Frees the C++ experiment; safe to call twice. */
   dispose(): void;
+  /** Keeps the step inspector's record of the updates from now on (docs/inspector.md). */
+  keepInspection(options?: KeepInspectionOptions): InspectionRecord;
+  /** Runs updates up to `to` without their evaluations (evalAccuracy, evalEntropy NaN): a replay. */
+  replay(to: number): HistoryRow[];
+}
+
+// --- the step inspector (docs/inspector.md) ---------------------------------------------------------
+
+export interface KeepInspectionOptions {
+  /** The record's budget in bytes (default 32 MiB, at most 1 GiB): past it the oldest updates go. */
+  maxBytes?: number;
+  /** Also keep the gradient the trainer applied per step (a check: `steps[k].applied`). */
+  applied?: boolean;
+}
+
+export interface InspectionStats {
+  bytes: number;
+  maxBytes: number;
+  /** The updates kept (0 and 0 before any). */
+  firstKept: number;
+  lastKept: number;
+  /** Updates dropped to stay within maxBytes. */
+  dropped: number;
+}
+
+/** verl's Clip-Cov and KL-Cov ratios for the covariance marks (default: the run's). */
+export interface InspectionViewOptions {
+  klCovRatio?: number;
+  clipCovRatio?: number;
+}
+
+export interface InspectionRecord {
+  readonly record: number;
+  readonly maxBytes: number;
+  readonly applied: boolean;
+  /** The first update it records. */
+  readonly from: number;
+  /** One update: every token's term of every optimizer step, as the trainer applied it. */
+  view(update: number, options?: InspectionViewOptions): InspectionView;
+  stats(): InspectionStats;
+  /** Frees the record; safe to call twice. */
+  dispose(): void;
+}
+
+export interface InspectionRow {
+  tokens: string[];
+  tokenIds: number[];
+  text: string;
+  status: VerifierStatus;
+  accuracy: number;
+  reward: number;
+  /** The reward the objective took (the weighted sum, or normalize_then_sum's). */
+  objectiveReward: number;
+  advantage: number;
+  terminated: boolean;
+  /** Its index among the update's kept rows (the steps' `rows`), -1 in a dropped group. */
+  keptRow: number;
+}
+
+export interface InspectionGroup {
+  promptId: number;
+  prompt: string;
+  /** False: dropped by dynamic sampling. */
+  kept: boolean;
+  rows: InspectionRow[];
+}
+
+/** One completion's tokens taken apart (grpo_objective.h TokenTerm), one array per quantity. */
+export interface TokenTerms {
+  ratio: number[];
+  /** The ratio the policy term reads (the completion's at importanceSamplingLevel "sequence"). */
+  termRatio: number[];
+  /** w = -d(policy term)/d log r (CISPO, VESPO: c A), before masks and the sampler weight. */
+  policy: number[];
+  /** CISPO's min(r, epsHigh) or VESPO's phi; 0 for the other loss types. */
+  coefficient: number[];
+  /** A sequence-level ratio term: every token shares it, scaled by `share` (k_i / n_i). */
+  shared: boolean[];
+  share: number[];
+  /** The sampler correction's weight (1 when none is applied). */
+  sampler: number[];
+  entropyKept: boolean[];
+  offPolicyKept: boolean[];
+  clippedLow: boolean[];
+  clippedHigh: boolean[];
+  /** k3 to the reference (times r with useBiasCorrectionKl) and beta d k3 / d logp. */
+  kl: number[];
+  klGrad: number[];
+  /** D_i. */
+  normalizer: number[];
+  /** False: the completion is masked (maskTruncated). */
+  active: boolean[];
+  /** dJ/d log pi = -gradLogProbs: (policy m_ent m_off s_IS - klGrad) / D, or shared (policy share m_off - klGrad) / D. */
+  weight: number[];
+}
+
+/** Engine verl's steps carry the weight, the ratio, the mask and TRL's clip events only. */
+export type InspectionTerms = TokenTerms | Pick<TokenTerms, 'ratio' | 'weight' | 'clippedLow' | 'clippedHigh' | 'active'>;
+
+export interface InspectionCovariance {
+  /** (A - mean A)(log pi - mean log pi) per token (0 on masked ones). */
+  values: number[][];
+  /** Cov(log pi, A) over the loss-mask tokens. */
+  mean: number;
+  klCovRatio: number;
+  clipCovRatio: number;
+  clipCovLb: number;
+  clipCovUb: number;
+  /** [row, token] pairs verl's KL-Cov (top k) and Clip-Cov select. */
+  klCov: [number, number][];
+  clipCov: [number, number][];
+}
+
+export interface InspectionStep {
+  epoch: number;
+  /** Its mini-batch (stepsPerGeneration). */
+  part: number;
+  /** Its rows: indices into the update's kept rows. */
+  rows: number[];
+  advantages: number[];
+  loss: number;
+  /** The norm of d loss / d logp over its tokens. */
+  gradNorm: number;
+  terms: InspectionTerms[];
+  gradEntropies?: number[][] | null;
+  metrics: Record<string, number | null>;
+  /** The options the objective used (engine trl). */
+  config?: GrpoObjectiveResolved;
+  covariance: InspectionCovariance;
+  logProbs: number[][];
+  oldLogProbs: number[][] | null;
+  entropies: number[][] | null;
+  /** grpoObjective's arguments for this step's batch (grpoCounterfactual's `batch`). */
+  objective: GrpoObjectiveOptions;
+  /** The gradient the trainer applied (keepInspection({applied: true})). */
+  applied?: number[][];
+}
+
+export interface InspectionView {
+  update: number;
+  engine: 'trl' | 'verl';
+  groupSize: number;
+  groups: InspectionGroup[];
+  steps: InspectionStep[];
+  /** The largest |weight| over the update's steps (the page's colour scale). */
+  largestWeight: number;
+  /** What keeping this update costs. */
+  bytes: number;
+  stats: InspectionStats;
+}
+
+/** The settings a counterfactual changes (null: None for delta and epsHigh). */
+export interface CounterfactualChange {
+  lossType?: LossType;
+  epsHigh?: number | null;
+  delta?: number | null;
+  importanceSamplingLevel?: ImportanceSamplingLevel;
+  vllmImportanceSamplingMode?: SamplerCorrectionMode;
+}
+
+export interface GrpoCounterfactualOptions {
+  batch: GrpoObjectiveOptions;
+  change?: CounterfactualChange;
+}
+
+export interface CounterfactualSide {
+  loss: number;
+  gradNorm: number;
+  terms: TokenTerms[];
+  gradEntropies: number[][] | null;
+  metrics: GrpoObjectiveMetrics;
+  config: GrpoObjectiveResolved;
+}
+
+export interface GrpoCounterfactual {
+  original: CounterfactualSide;
+  counterfactual: CounterfactualSide;
+  lossChange: number;
+  gradNormChange: number;
+  tokens: number;
+  tokensChanged: number;
+  largestChange: number;
+}
+
+export interface InspectUpdateOptions extends InspectionViewOptions {
+  maxBytes?: number;
 }
 
 export interface RolloutConfig extends ExperimentOptions {}
@@ -494,6 +680,13 @@ export type GrpoObjectiveRewards =
       /** TRL's reward_weights, one per function (default: all 1). */
       rewardWeights?: number[];
       rewards?: never;
+    }
+  | {
+      /** A mini-batch of a larger generation: its advantages as they are (no rewards read). */
+      advantages: number[];
+      rewards?: never;
+      rewardsPerFunc?: never;
+      rewardWeights?: never;
     };
 
 /** grpoObjective's options: the rewards (above) and these. */
@@ -519,6 +712,10 @@ export interface GrpoObjectiveBatch {
   advantageEstimator?: AdvantageEstimator;
   /** The sampler's log-probs (TRL's sampling_per_token_logps): the correction, the off-policy mask. */
   samplingLogProbs?: number[][];
+  /** TRL's num_items_in_batch: the generation's loss-mask tokens (dapo, cispo, vespo's normaliser). */
+  numItemsInBatch?: number;
+  /** Also return every token's term taken apart (`tokenTerms`, the step inspector's). */
+  tokenTerms?: boolean;
 }
 
 export interface GrpoObjectiveBatch extends Partial<TrlLossOptions> {}
@@ -625,6 +822,8 @@ export interface GrpoObjective {
   gradEntropies: number[][] | null;
   metrics: GrpoObjectiveMetrics;
   config: GrpoObjectiveResolved;
+  /** With tokenTerms: true. */
+  tokenTerms?: TokenTerms[];
 }
 
 // --- verl v0.7.0 (docs/verl.md): verl's argument names in camelCase, verl's defaults -----------
@@ -813,6 +1012,13 @@ export interface CoreMethods {
   verlPolicyLoss: { args: VerlPolicyLossOptions; result: VerlPolicyLoss };
   verlKlPenalty: { args: VerlKlPenaltyOptions; result: VerlKlPenalty };
   importRun: { args: { run: unknown }; result: RunResult };
+  experimentKeepInspection: { args: KeepInspectionOptions & { handle: number }; result: { record: number; maxBytes: number; applied: boolean; from: number } };
+  experimentReplay: { args: { handle: number; to: number }; result: { rows: HistoryRow[]; updatesDone: number } };
+  inspectionView: { args: InspectionViewOptions & { record: number; update: number }; result: InspectionView };
+  inspectionStats: { args: { record: number }; result: InspectionStats };
+  inspectionDispose: { args: { record: number }; result: { disposed: boolean } };
+  liveInspections: { args: Record<string, never>; result: number };
+  grpoCounterfactual: { args: GrpoCounterfactualOptions; result: GrpoCounterfactual };
   memoryStats: { args: Record<string, never>; result: { heapInUse: number } };
   messageCodes: { args: Record<string, never>; result: MessageCode[] };
   version: { args: Record<string, never>; result: { core: string; scalar: string } };
@@ -829,6 +1035,8 @@ export interface GrpoCore {
   heapBytes(): number;
   /** Stepwise experiments held by this core and not yet disposed. */
   liveHandles(): number;
+  /** Step-inspector records (experiment.keepInspection) held by this core and not yet disposed. */
+  liveInspections(): number;
   /** Every error code the core may set on GrpoError.code, with its parameter names. */
   messageCodes(): MessageCode[];
   /** Low-level access for tests and tools: any core method with its named arguments. */
@@ -896,6 +1104,11 @@ export interface GrpoCore {
   verlKlPenalty(options: VerlKlPenaltyOptions): VerlKlPenalty;
   /** Validates a saved run (e.g. a run file read back) and returns it normalized. */
   importRun(run: unknown): RunResult;
+  // The step inspector (docs/inspector.md)
+  /** One update of a run recomputed by replaying `config` from its seed: its view and the replayed rows. */
+  inspectUpdate(config: ExperimentOptions, update: number, options?: InspectUpdateOptions): { view: InspectionView; rows: HistoryRow[] };
+  /** One step's batch (an InspectionStep's `objective`) under other settings, beside the original. */
+  grpoCounterfactual(options: GrpoCounterfactualOptions): GrpoCounterfactual;
 }
 
 export interface LoadCoreOptions {

@@ -26,7 +26,7 @@ const POSITIONAL = {
 };
 
 // Functions that take one options object.
-const WITH_OPTIONS = ['syntheticModeTraining', 'finiteEntropyMechanism', 'arithmeticPrompts', 'grpoObjective', 'tokenTermCurve', 'lossNormalizer', 'softOverlongPunishment', 'experimentConfig', 'configWarnings', 'coverageConcentration', 'passAtKCurve', 'verlAdvantages', 'verlAggLoss', 'verlPolicyLoss', 'verlKlPenalty'];
+const WITH_OPTIONS = ['syntheticModeTraining', 'finiteEntropyMechanism', 'arithmeticPrompts', 'grpoObjective', 'tokenTermCurve', 'lossNormalizer', 'softOverlongPunishment', 'experimentConfig', 'configWarnings', 'coverageConcentration', 'passAtKCurve', 'verlAdvantages', 'verlAggLoss', 'verlPolicyLoss', 'verlKlPenalty', 'grpoCounterfactual'];
 
 // Functions of the API object named otherwise than the core method they call; the others are
 // named after their method, but for these three, which call none or any.
@@ -129,6 +129,8 @@ function makeCore(raw) {
     heapBytes: () => raw.HEAP8?.length ?? raw.wasmMemory?.buffer.byteLength ?? 0,
     /** Stepwise experiments held by the C++ core and not yet disposed (asked of the core itself). */
     liveHandles: () => invoke('liveExperiments', {}),
+    /** Step-inspector records (experiment.keepInspection) held by the core and not yet disposed. */
+    liveInspections: () => invoke('liveInspections', {}),
     /** Every error code the core may set on error.code, each with its parameter names. */
     messageCodes: () => invoke('messageCodes', {}),
     /** Low-level access for tests and tools: call any core method with named arguments. */
@@ -162,6 +164,42 @@ function makeCore(raw) {
       }
     })
     : null;
+  const orphanRecords = typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((record) => {
+      try {
+        invoke('inspectionDispose', { record });
+      } catch {
+        // the core is gone: nothing to free
+      }
+    })
+    : null;
+
+  /**
+   * The step inspector's record of an experiment's updates (docs/inspector.md): view(update)
+   * gives every token's term of every optimizer step of that update as the trainer applied it;
+   * it outlives the experiment until dispose().
+   */
+  const inspectionRecord = (kept) => {
+    let record = kept.record;
+    const live = () => {
+      if (record === null) throw new Error('inspection record: already disposed');
+      return record;
+    };
+    const object = {
+      ...kept,
+      view: (update, { klCovRatio, clipCovRatio } = {}) => invoke('inspectionView', { record: live(), update, klCovRatio, clipCovRatio }),
+      stats: () => invoke('inspectionStats', { record: live() }),
+      dispose() {
+        if (record === null) return;
+        orphanRecords?.unregister(token);
+        invoke('inspectionDispose', { record });
+        record = null;
+      },
+    };
+    const token = {};
+    orphanRecords?.register(object, record, token);
+    return object;
+  };
 
   /**
    * A stepwise GRPO run (sections 6-8): the policy is warmed up and measured on creation;
@@ -187,6 +225,14 @@ function makeCore(raw) {
         return result.rows;
       },
       finish: () => invoke('experimentFinish', { handle: live() }),
+      /** Keeps the step inspector's record of the updates from now on ({maxBytes, applied}). */
+      keepInspection: (options) => inspectionRecord(invoke('experimentKeepInspection', { ...requireOptions('keepInspection', options), handle: live() })),
+      /** Runs updates up to `to` without their evaluations (a replay); returns their rows. */
+      replay(to) {
+        const result = invoke('experimentReplay', { handle: live(), to });
+        done = result.updatesDone >= info.config.updates;
+        return result.rows;
+      },
       dispose() {
         if (handle === null) return;
         orphans?.unregister(token);
@@ -208,6 +254,27 @@ function makeCore(raw) {
       }
       return experiment.finish();
     } finally {
+      experiment.dispose();
+    }
+  };
+
+  /**
+   * One update of a run, recomputed: replays `config` to `update` (no evaluations) keeping the
+   * inspector's record, and returns {view, rows} (the view of inspectionView, the replayed rows).
+   */
+  core.inspectUpdate = (config, update, options = {}) => {
+    const experiment = core.createExperiment(config);
+    let record = null;
+    try {
+      record = experiment.keepInspection({ maxBytes: requireOptions('inspectUpdate', options).maxBytes });
+      const last = experiment.info.config.updates;
+      if (!(Number.isInteger(update) && update >= 1 && update <= last)) {
+        throw coreError({ type: 'RangeError', code: 'integer_range', field: 'update', params: { min: 1, max: last, got: typeof update === 'number' ? update : String(update) }, message: `update: must be an integer in [1, ${last}], got ${update}` });
+      }
+      const rows = experiment.replay(update);
+      return { view: record.view(update, options), rows };
+    } finally {
+      record?.dispose();
       experiment.dispose();
     }
   };

@@ -12,6 +12,7 @@ import teacher from './en-teacher.js'; // the instructor page (teacher.html)
 import coreMessages from './en-core.js'; // the core's error codes (core.messageCodes())
 import recovery from './en-recovery.js'; // ways out: offline updates, link budget, library checks
 import verdicts from './en-verdicts.js'; // sentences of sections 6-8 chosen by verdicts.js
+import inspector from './en-inspector.js'; // section 7's step inspector (training/step-inspector.js)
 
 export default {
   // --- Notebook constants (seeds/000_*.txt), exact strings -------------------------------
@@ -435,4 +436,5 @@ export default {
   ...coreMessages,
   ...recovery,
   ...verdicts,
+  ...inspector,
 };

@@ -10,6 +10,7 @@ import teacher from './ru-teacher.js'; // the instructor page (teacher.html)
 import coreMessages from './ru-core.js'; // the core's error codes (core.messageCodes())
 import recovery from './ru-recovery.js'; // ways out: offline updates, link budget, library checks
 import verdicts from './ru-verdicts.js'; // sentences of sections 6-8 chosen by verdicts.js
+import inspector from './ru-inspector.js'; // section 7's step inspector (training/step-inspector.js)
 
 export default {
   // --- Константы ноутбука (seeds/004_*.txt), точные строки -------------------------------
@@ -430,4 +431,5 @@ export default {
   ...coreMessages,
   ...recovery,
   ...verdicts,
+  ...inspector,
 };

@@ -12,6 +12,7 @@ import * as training from '../training/controller.js';
 import { sliced } from '../training/controller.js';
 import { sectionRunBar } from '../training/run-dock.js';
 import { HISTORY_COLUMNS, trlMetric } from '../training/run-format.js';
+import { trlNames, verlNames } from '../training/metric-names.js';
 import { validateConfig } from '../training/run-config.js';
 import { clipFlatNotes } from '../training/flat-notes.js';
 import { comparePanel } from '../training/compare-panel.js';
@@ -19,6 +20,7 @@ import { ON_DISPLAY_COLOR, getOverlays, onOverlays, pickColor } from '../trainin
 import { runName } from '../training/compare.js';
 import { profileDefaults } from '../training/run-saver.js';
 import { mechanismClaim, mechanismSentence } from '../training/entropy-mechanism.js';
+import { inspectorLauncher, librarySource } from '../training/inspector-launcher.js';
 
 /** A dashed horizontal line at options.plugins.hline.y (the notebook's ax.axhline(1.0, "--")). */
 export const horizontalLine = {
@@ -184,22 +186,6 @@ export function pageSpan(n, index) {
   return { page, pages, from: page * PAGE_ROWS, to: Math.min(n, (page + 1) * PAGE_ROWS) };
 }
 
-/** The history's columns beside the metrics TRL 1.9 logs for them (a learner moving to TRL). */
-function trlNames(t) {
-  const named = HISTORY_COLUMNS.filter((c) => c.trl && c.key !== 'update');
-  return h(
-    'details',
-    { class: 'trl-names' },
-    h('summary', { text: t('train.trlNames.title') }),
-    h('p', { class: 'muted', text: t('train.trlNames.note') }),
-    dataTable({
-      caption: t('train.trlNames.title'),
-      columns: [{ label: t('train.trlNames.ours') }, { label: t('train.trlNames.trl') }],
-      rows: named.map((c) => [{ text: c.label, value: c.label, header: true }, { text: c.trl, value: c.trl }]),
-    }),
-  );
-}
-
 // The widget of section 7 (its title, text and URL keys: training-sections.js).
 export default {
   mount(host, ctx) {
@@ -235,11 +221,15 @@ export default {
       return entry;
     });
 
+    // The step inspector: picked here, or by a click on a chart at an update (docs/inspector.md).
+    const inspector = inspectorLauncher(ctx);
+    host.append(inspector.el);
+
     const historyHost = h('div', { class: 'history-host', id: 'updates-history' });
-    host.append(h('h3', { text: t('train.historyTitle') }), historyHost, trlNames(t));
+    host.append(h('h3', { text: t('train.historyTitle') }), historyHost, trlNames(t), verlNames(t, ctx.rich));
     const lesson = runNotice(ctx, 'train.updates.notice');
     host.append(lesson.el);
-    const compare = comparePanel(host, ctx, { getConfig: () => validateConfig(core, ctx.values()) });
+    const compare = comparePanel(host, ctx, { getConfig: () => validateConfig(core, ctx.values()), onInspect: (entry) => inspector.open(1, librarySource(entry)) });
 
     const label = (key) => t(key);
     // Buckets of a chart (two pixels each): a history longer than four points per bucket is thinned.
@@ -326,6 +316,11 @@ export default {
           parsing: false,
           spanGaps: false,
           interaction: { mode: 'nearest', axis: 'x', intersect: false },
+          // A click at an update opens the step inspector there.
+          onClick: (event, _elements, chart) => {
+            const update = Math.round(chart.scales.x.getValueForPixel(event.x));
+            if (Number.isFinite(update) && update >= 1) inspector.open(update);
+          },
           scales,
           plugins: {
             ...(spec.hline !== undefined ? { hline: { y: spec.hline } } : {}),
@@ -598,6 +593,7 @@ export default {
         lesson.set(updatesVerdicts(now.history, verdictContext(now)), words);
       };
       const also = key === summaryKey ? [] : [() => (summary.textContent = describe(training.getState())), lessonLines];
+      inspector.sync(s);
       summaryKey = key;
       catchUp(s, { also: then ? [...also, then] : also });
     };
@@ -616,6 +612,7 @@ export default {
         offOverlays();
         bar?.destroy();
         compare.destroy();
+        inspector.destroy();
         observer?.disconnect();
         cancelSlices?.();
         cancelAnimationFrame(revealFrame);

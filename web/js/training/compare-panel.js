@@ -2,7 +2,7 @@
 // across seeds" (N seeds in parallel workers, mean with a min-max band, a per-seed before/after
 // table, a paired comparison when two configs ran on the same seeds), the config-diff table and
 // the exports (JSON, CSV, the chart as PNG). The math is in compare.js, the workers in seed-batch.js.
-import { h, dataTable, downloadBlob as download, fmt } from '../dom.js';
+import { h, dataTable, downloadBlob as download, fmt, nextTask } from '../dom.js';
 import { chartFigure, makeChart, lineStyle, axis, savePng, thinSeries, thinBuckets, THINNED_SEGMENT, COLORS } from '../charts.js';
 import * as library from './run-library.js';
 import { libraryNotes } from './library-notes.js';
@@ -39,7 +39,7 @@ const KEPT_BATCHES = ESTIMATORS.length + 1;
 const lessonRuns = new Map();
 
 /** Mounts the panel into `host`; getConfig() gives the validated config to run or throws. */
-export function comparePanel(host, ctx, { getConfig }) {
+export function comparePanel(host, ctx, { getConfig, onInspect = null }) {
   const { t, core } = ctx;
   const defaultsOf = (config) => core.experimentConfig({ profile: config.profile ?? 'smoke' });
   const selected = new Set(); // library keys
@@ -169,7 +169,10 @@ export function comparePanel(host, ctx, { getConfig }) {
         else selected.delete(entry.key);
         draw();
       });
-      return h('li', {}, h('label', {}, box, ` ${entry.name} `, h('span', { class: 'run-source', text: `(${t(`compare.source.${entry.source}`)})` })));
+      // The step inspector on this run's updates (section 7, inspector-launcher.js).
+      const inspect = onInspect && entry.run.history?.length ? h('button', { type: 'button', class: 'button-quiet', dataset: { action: 'inspect-run' }, text: t('inspector.inspectRun') }) : null;
+      inspect?.addEventListener('click', () => onInspect(entry));
+      return h('li', {}, h('label', {}, box, ` ${entry.name} `, h('span', { class: 'run-source', text: `(${t(`compare.source.${entry.source}`)})` })), inspect ? ' ' : null, inspect);
     });
     listHost.replaceChildren(items.length ? h('ul', { class: 'library' }, ...items) : h('p', { text: t('compare.libraryEmpty') }));
     root.dataset.libraryCount = String(entries.length);
@@ -509,7 +512,9 @@ export function comparePanel(host, ctx, { getConfig }) {
       let plan;
       try {
         const stored = found();
-        plan = linkPlan(core, parsed, (config) => stored.has(keyOf(config)));
+        const started = performance.now();
+        plan = await linkPlan(core, parsed, (config) => stored.has(keyOf(config)), { between: nextTask });
+        performance.measure('grpo:link-plan', { start: started }); // read in short tasks (bench_hostile.mjs)
       } catch (error) {
         refuseLink(text, error);
         keep = true;
@@ -536,6 +541,7 @@ export function comparePanel(host, ctx, { getConfig }) {
         for (const job of plan.todo) {
           status.textContent = t('compare.linkRunning', { done, total });
           running = runSeeds(job.config, job.seeds, {
+            keepStopped: false, // a stopped seed is not the link's run: Stop drops it at once
             onProgress: ({ done: updates, total: all }) => {
               progress.value = (done + (updates / all) * job.seeds.length) / total;
             },

@@ -202,6 +202,10 @@ function onMessage(message) {
   if (message.requestId !== undefined) {
     const request = pending.get(message.requestId);
     if (!request) return;
+    if (message.type === 'inspect-progress') {
+      request.onProgress?.(message); // a replay's progress; the answer follows
+      return;
+    }
     if (message.type === 'import-rows') {
       // An imported history arrives in slices (one short task each); the last message completes it.
       request.rows ??= [];
@@ -415,14 +419,20 @@ export async function checkpoint() {
   return null;
 }
 
-function ask(type, message) {
+function ask(type, message, onProgress = null) {
   requestCounter += 1;
   const requestId = requestCounter;
   return new Promise((resolve, reject) => {
-    pending.set(requestId, { resolve, reject });
+    pending.set(requestId, { resolve, reject, onProgress });
     ensureWorker().postMessage({ type, requestId, ...message });
   });
 }
+
+/**
+ * The step inspector's requests to the worker (inspector-worker.js): 'inspect' (one update's
+ * view; onProgress({done, total}) while it replays) and 'counterfactual'.
+ */
+export const askInspector = (type, message, onProgress) => ask(type, message, onProgress);
 
 const rollouts = (message) => ask('rollouts', message);
 

@@ -17,8 +17,7 @@ export const RECORD_LIMITS = {
   promptChars: 256,
   answerBins: 16, // a by-prompt row's answer histogram (the core writes at most 6 bins)
   answerChars: 256, // one answer's text (the verifier's candidate)
-  coverageValues: 4096, // section 8's block: 4 splits x ~10 numbers and a pass@k curve of <= 11 points
-  coverageDepth: 4,
+  passAtKPoints: 64, // section 8's pass@k curve: k = 1, 2, 4, ... up to finalEvalSamples (<= 11 points)
 };
 export const SOURCES = ['live', 'precomputed', 'imported', 'seeds'];
 const HISTORY_KEYS = new Set(HISTORY_COLUMNS.map((c) => c.key));
@@ -88,25 +87,41 @@ function checkAnswers(bins, field, samples) {
   need(total === samples, field, `counts must sum to ${samples} (finalEvalSamples), got ${total}`);
 }
 
-/** Section 8's block: objects, arrays, numbers and nulls only, bounded in depth and count. */
-function checkCoverage(value, field) {
-  let budget = RECORD_LIMITS.coverageValues;
-  const walk = (v, at, depth) => {
-    budget -= 1;
-    need(budget >= 0, field, `must hold at most ${RECORD_LIMITS.coverageValues} values`);
-    if (v === null || typeof v === 'number') return;
-    need(depth < RECORD_LIMITS.coverageDepth, at, `must nest at most ${RECORD_LIMITS.coverageDepth} levels`);
-    if (Array.isArray(v)) {
-      need(v.length <= budget, at, `must hold at most ${RECORD_LIMITS.coverageValues} values`);
-      v.forEach((item, i) => walk(item, `${at}[${i}]`, depth + 1));
-      return;
-    }
-    need(isObject(v), at, `must be a number, an array or an object, got ${kind(v)}`);
-    const keys = Object.keys(v);
-    need(keys.length <= budget, at, `must hold at most ${RECORD_LIMITS.coverageValues} values`);
-    for (const key of keys) walk(v[key], `${at}.${key.slice(0, 40)}`, depth + 1);
-  };
-  walk(value, field, 0);
+// Section 8's block (the core's run_coverage_json): four splits, each null or a concentration
+// with its pass@k curve, the crossings, the samples and the detection floor. Every field the page
+// reads is typed here (a picked run's curve is drawn: values.map, ks[i]); a field it does not
+// know is refused.
+const COVERAGE_SPLITS = ['beforeTrain', 'afterTrain', 'beforeHeldout', 'afterHeldout'];
+const COVERAGE_NUMBERS = ['prompts', 'samples', 'solved', 'topCount', 'topQuarterShare', 'meanAccuracy', 'detectionFloor'];
+
+function checkCoverage(coverage, field, samples) {
+  need(isObject(coverage), field, `must be an object, got ${kind(coverage)}`);
+  const known = [...COVERAGE_SPLITS, 'crossingTrain', 'crossingHeldout', 'samples', 'detectionFloor'];
+  for (const key of Object.keys(coverage)) need(known.includes(key), field, `has no field '${key.slice(0, 40)}'`);
+  for (const key of ['crossingTrain', 'crossingHeldout', 'samples']) {
+    const v = coverage[key];
+    need(v === undefined || v === null || isIndex(v, samples), `${field}.${key}`, `must be null or an integer in [0, ${samples}] (finalEvalSamples)`);
+  }
+  const floor = coverage.detectionFloor;
+  need(floor === undefined || floor === null || typeof floor === 'number', `${field}.detectionFloor`, `must be a number, got ${kind(floor)}`);
+  for (const split of COVERAGE_SPLITS) {
+    const block = coverage[split];
+    const at = `${field}.${split}`;
+    if (block === undefined || block === null) continue;
+    need(isObject(block), at, `must be null or an object, got ${kind(block)}`);
+    for (const key of Object.keys(block)) need(key === 'passAtK' || COVERAGE_NUMBERS.includes(key), at, `has no field '${key.slice(0, 40)}'`);
+    for (const key of COVERAGE_NUMBERS) need(block[key] === undefined || block[key] === null || typeof block[key] === 'number', `${at}.${key}`, `must be a number, got ${kind(block[key])}`);
+    if (block.passAtK === undefined) continue;
+    const curve = block.passAtK;
+    need(isObject(curve), `${at}.passAtK`, `must be an object, got ${kind(curve)}`);
+    need(Object.keys(curve).every((key) => key === 'ks' || key === 'values'), `${at}.passAtK`, 'has a field other than ks and values');
+    const { ks, values } = curve;
+    const points = RECORD_LIMITS.passAtKPoints;
+    need(Array.isArray(ks) && ks.length >= 1 && ks.length <= points, `${at}.passAtK.ks`, `must be an array of 1 to ${points} k`);
+    ks.forEach((k, i) => need(isIndex(k, samples) && k >= 1 && (i === 0 || k > ks[i - 1]), `${at}.passAtK.ks[${i}]`, `must be an integer in [1, ${samples}] (finalEvalSamples), above the k before it`));
+    need(Array.isArray(values) && values.length === ks.length, `${at}.passAtK.values`, `must be an array of ${ks.length} numbers (one per k)`);
+    values.forEach((v, i) => need(v === null || (typeof v === 'number' && !(v < 0) && !(v > 1)), `${at}.passAtK.values[${i}]`, 'must be a number in [0, 1]'));
+  }
 }
 
 /** The stored history: packed columns (Float64Array per field) or rows; returns its row count. */
@@ -172,7 +187,7 @@ export function checkRecord(record, { core, maxBytes, defaultsOf = (config) => c
   if (run.updatesDone !== undefined) need(run.updatesDone === rows, 'run.updatesDone', `must equal the history's ${rows} rows`);
   for (const { key } of METRIC_ROWS) if (run[key] !== undefined) checkMetrics(run[key], `run.${key}`);
   for (const [key, count] of BY_PROMPT) if (run[key] !== undefined) checkByPrompt(run[key], `run.${key}`, config[count], config.finalEvalSamples);
-  if (run.coverage !== undefined && run.coverage !== null) checkCoverage(run.coverage, 'run.coverage');
+  if (run.coverage !== undefined && run.coverage !== null) checkCoverage(run.coverage, 'run.coverage', config.finalEvalSamples);
   const known = new Set(['config', 'history', 'packedHistory', 'updatesDone', 'coverage', ...METRIC_ROWS.map((r) => r.key), ...BY_PROMPT.map(([key]) => key)]);
   for (const key of Object.keys(run)) need(known.has(key), 'run', `has no field '${key.slice(0, 40)}'`);
   return { key: record.key, name: runName(config, defaultsOf(config)), source: record.source, savedAt: record.savedAt, bytes: record.bytes, run };

@@ -28,12 +28,16 @@ export function seedList(first, n) {
 /**
  * Starts the batch. config: a validated config (its seed is replaced per run); seeds: the seeds;
  * workers: the pool size (default workerCount); onProgress({done, total, finished, perSeed}) is
- * called on every update of any seed. Returns {promise, pause(), resume(), stop(), workers}:
- * promise resolves to [{seed, result, stopped, ms}] in seed order (result as the worker's
- * 'finished' message: history, before/after metrics, no checkpoint), or rejects on an error.
+ * called on every update of any seed; keepStopped: false when a stopped seed is of no use (a
+ * link's run must be whole): Stop then drops each running seed as it is, without its after-RL
+ * measurement, so its worker is idle at once and ends at once. Returns {promise, pause(),
+ * resume(), stop(), workers}: promise resolves to [{seed, result, stopped, ms}] in seed order
+ * (result as the worker's 'finished' message: history, before/after metrics, no checkpoint), or
+ * rejects on an error.
  */
-export function runSeeds(config, seeds, { workers = workerCount(seeds.length), onProgress = () => {}, workerUrl } = {}) {
+export function runSeeds(config, seeds, { workers = workerCount(seeds.length), onProgress = () => {}, workerUrl, keepStopped = true } = {}) {
   const url = workerUrl ?? new URL('./worker.js', import.meta.url);
+  performance.mark('grpo:seeds-start'); // a batch starts its workers (compare-link.test.mjs)
   const total = seeds.length * config.updates;
   const perSeed = new Map(seeds.map((s) => [s, 0]));
   const results = new Map();
@@ -78,6 +82,14 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
     const worker = new Worker(url, { type: 'module', name: `grpo-seeds-${i}` });
     const slot = { worker, seed: null, runId: null };
     worker.addEventListener('message', ({ data }) => {
+      if (data.type === 'reset') {
+        // Stop without keeping (keepStopped false): the seed's experiment is disposed.
+        if (stopped && slot.runId !== null) {
+          results.set(slot.seed, { seed: slot.seed, result: null, stopped: true, ms: null });
+          next(slot);
+        }
+        return;
+      }
       if (data.type === 'error' && (data.fatal || data.runId === slot.runId)) {
         end(new Error(`seed ${slot.seed}: ${data.message}`));
         return;
@@ -118,14 +130,16 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
       broadcast('resume');
     },
     /**
-     * Ends every running seed now (each measured as it is); seeds not yet started are dropped.
-     * A seed that has not ended STOP_GRACE_MS later is ended with its worker: {result: null, stopped: true}.
+     * Ends every running seed now (each measured as it is, or dropped: keepStopped); seeds not
+     * yet started are dropped. A seed that has not ended STOP_GRACE_MS later is ended with its
+     * worker: {result: null, stopped: true}.
      */
     stop() {
       performance.mark('grpo:seeds-stop');
       stopped = true;
       queue.length = 0;
-      broadcast('stop');
+      if (keepStopped) broadcast('stop');
+      else for (const slot of pool) if (slot.runId) slot.worker.postMessage({ type: 'reset' });
       setTimeout(() => {
         if (settled) return;
         for (const slot of pool) {

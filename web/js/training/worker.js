@@ -8,6 +8,7 @@
 //      {type: 'rollouts', requestId, runId?, checkpoint?, prompts, config, seed, generatorVersion}
 //      {type: 'checkpoint', requestId, runId}      a held checkpoint (finished or imported runs, see hold())
 //      {type: 'import', requestId, runId, file | run} read (a File) and validate a run file; its checkpoint is held here
+//      {type: 'inspect' | 'counterfactual', requestId, ...}  the step inspector (inspector-worker.js)
 // Out: {type: 'ready'} | {type: 'created', runId, info, ms, core} | {type: 'row', runId, row, updatesDone, done, ms, at}
 //      {type: 'paused', runId, updatesDone} | {type: 'finished', runId, result, stopped, ms, core}
 //      {type: 'diverged', runId, row, fields, core} | {type: 'error', runId?, requestId?, name, message, core?}
@@ -22,6 +23,7 @@
 import { loadCore } from '../../core/index.js';
 import { MAX_RUN_FILE_BYTES, divergentFields, divergentMetrics, validateRun } from './run-format.js';
 import { libraryMeasure } from './run-library.js';
+import { inspectorService } from './inspector-worker.js';
 
 let core = null;
 let experiment = null;
@@ -30,6 +32,7 @@ let running = false;
 let pumping = false;
 let startedAt = 0;
 let updatesDone = 0;
+let inspector = null; // the step inspector's records and replays (inspectorService)
 // Checkpoints of finished and imported runs, by run id (the last few): they stay here, where
 // fresh groups are drawn, instead of travelling to the page and back.
 const held = new Map();
@@ -158,6 +161,10 @@ function schedule() {
 
 async function handle(message) {
   const { type } = message;
+  if (inspector.handles(type)) {
+    await inspector.handle(message);
+    return;
+  }
   if (type === 'rollouts') {
     const t0 = performance.now();
     try {
@@ -202,6 +209,7 @@ async function handle(message) {
   }
   if (type === 'reset') {
     disposeExperiment();
+    inspector.reset();
     runId = null;
     post({ type: 'reset', core: coreStats('reset') });
     return;
@@ -213,6 +221,7 @@ async function handle(message) {
     startedAt = performance.now();
     try {
       experiment = core.createExperiment(message.config);
+      inspector.keepLive(runId, experiment); // the step inspector's record of its updates
     } catch (error) {
       failRun(error);
       return;
@@ -262,6 +271,7 @@ self.onmessage = ({ data }) => {
 loadCore()
   .then((loaded) => {
     core = loaded;
+    inspector = inspectorService(core, post);
     ready = true;
     post({ type: 'ready' });
     for (const data of queue.splice(0)) handle(data);
