@@ -28,9 +28,8 @@ const POSITIONAL = {
 // Functions that take one options object.
 const WITH_OPTIONS = ['syntheticModeTraining', 'finiteEntropyMechanism', 'arithmeticPrompts', 'grpoObjective', 'tokenTermCurve', 'lossNormalizer', 'softOverlongPunishment', 'experimentConfig', 'configWarnings', 'coverageConcentration', 'passAtKCurve', 'verlAdvantages', 'verlAggLoss', 'verlPolicyLoss', 'verlKlPenalty', 'grpoCounterfactual'];
 
-// Functions of the API object named otherwise than the core method they call; the others are
-// named after their method, but for these three, which call none or any.
-const METHOD_OF = { liveHandles: 'liveExperiments', createExperiment: 'experimentCreate', runToyGrpoExperiment: 'experimentCreate' };
+// What a build with a subset of the methods (the reference build) keeps besides the functions
+// named after a method it answers.
 const NOT_A_METHOD = new Set(['methods', 'heapBytes', 'call']);
 
 // JSON has no NaN/Infinity: they travel as {"$number": "..."} both ways. A string holding a lone
@@ -96,7 +95,7 @@ function requireOptions(name, options) {
   return options;
 }
 
-function makeCore(raw) {
+function makeCore(raw, { subset = false } = {}) {
   const invoke = (method, args) => {
     if (args === null || typeof args !== 'object' || Array.isArray(args)) {
       throw new TypeError(`${method}: arguments must be an object of named arguments, e.g. call('${method}', {}), got ${args === null ? 'null' : Array.isArray(args) ? 'an array' : typeof args}`);
@@ -294,10 +293,12 @@ function makeCore(raw) {
    */
   core.importRun = (run) => invoke('importRun', { run });
 
-  // A build with fewer methods (the reference build, loadReferenceCore) offers only what it answers.
-  const answered = new Set(core.methods());
-  for (const name of Object.keys(core)) {
-    if (!NOT_A_METHOD.has(name) && !answered.has(METHOD_OF[name] ?? name)) delete core[name];
+  // A build with a subset of the methods (the reference build, loadReferenceCore) offers `methods`,
+  // `heapBytes`, `call` and the functions named after a method it answers; nothing of the rest
+  // (createExperiment, inspectUpdate, ...), whose methods it has not. The full build keeps all.
+  if (subset) {
+    const answered = new Set(core.methods());
+    for (const name of Object.keys(core)) if (!NOT_A_METHOD.has(name) && !answered.has(name)) delete core[name];
   }
   return core;
 }
@@ -306,8 +307,8 @@ function makeCore(raw) {
 // The module's builds (CMake targets): `full` answers every method; `reference` answers sections
 // 1-5's methods and experimentConfig, in well under half the bytes, for a page's first load.
 const BUILDS = {
-  full: { module: () => import('./grpo_core.js'), wasm: 'grpo_core.wasm' },
-  reference: { module: () => import('./grpo_core_reference.js'), wasm: 'grpo_core_reference.wasm' },
+  full: { module: () => import('./grpo_core.js'), wasm: 'grpo_core.wasm', subset: false },
+  reference: { module: () => import('./grpo_core_reference.js'), wasm: 'grpo_core_reference.wasm', subset: true },
 };
 
 let cached = null;
@@ -357,5 +358,5 @@ async function instantiate(build, options) {
     moduleOptions.wasmBinary = await readFile(new URL(`./${build.wasm}`, import.meta.url));
   }
   const raw = await createModule(moduleOptions);
-  return makeCore(raw);
+  return makeCore(raw, { subset: build.subset });
 }
