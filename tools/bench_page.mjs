@@ -15,6 +15,12 @@
 //   page.section2_rendered_ms    navigation start to section 2 fully rendered (its chart drawn
 //                                and painted, animation off), page opened at section 2, median of
 //                                RUNS cold loads
+//   page.load_longest_task_ms_<page> the longest main-thread task while the page loads (course:
+//                                opened at section 2; embed: section 2 alone; teacher: with its
+//                                preview), cold, median over RUNS loads (tools/load-tasks.mjs);
+//                                the machine's load average is printed beside it
+//   page.load_longest_task_cpu_ms_<page> the most thread CPU time one of those tasks took (a
+//                                traced load): the page's own work, whatever else the machine runs
 //   (the loads above with the service worker blocked: what the page itself fetches)
 //   page.offline_cached_files    files the service worker keeps for use with no network
 //   page.offline_cached_bytes    their bytes in the cache (uncompressed)
@@ -26,7 +32,9 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serve } from './serve.mjs';
+import { loadavg } from 'node:os';
 import { launchBrowser } from '../tests/browser/helpers.mjs';
+import { LOAD_PAGES, LONGEST_TASK_LIMIT_MS, measureLoadTasks } from './load-tasks.mjs';
 
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
 
@@ -36,7 +44,11 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-async function coldLoad(origin, { weigh, hash = '#informative-groups', scrollAll = false }) {
+/**
+ * A cold load of the course page (a fresh profile, service worker blocked); with `weigh`, every
+ * response's bytes: {raw, gzip, brotli, requests, wasm, files: [{url, raw, gzip}]}.
+ */
+export async function coldLoad(origin, { weigh, hash = '#informative-groups', scrollAll = false }) {
   const browser = await launchBrowser({ reducedMotion: 'reduce', serviceWorkers: 'block' });
   const { context } = browser;
   try {
@@ -89,6 +101,30 @@ async function coldLoad(origin, { weigh, hash = '#informative-groups', scrollAll
   }
 }
 
+/** The longest load task of each page (LOAD_PAGES): median wall time over `runs` cold loads, and the CPU time of a traced one. */
+async function loadTasks(origin, runs, verbose) {
+  const rows = [];
+  for (const page of LOAD_PAGES) {
+    const walls = [];
+    let cpu = NaN;
+    for (let i = 0; i <= runs; i += 1) {
+      const browser = await launchBrowser({ reducedMotion: 'reduce' });
+      try {
+        const load = loadavg()[0].toFixed(1);
+        // The last load is traced, for the CPU time: tracing itself slows the tasks it times.
+        const result = await measureLoadTasks(browser.context, origin, page, { trace: i === runs });
+        if (i === runs) cpu = result.longestCpu;
+        else walls.push(result.longest);
+        if (verbose) console.error(`load tasks ${page.name}: longest ${result.longest} ms${i === runs ? ` (traced; CPU ${cpu} ms)` : ''}, load average ${load}; ${result.tasks.map((t) => t.ms).join(', ') || 'none over 50 ms'}`);
+      } finally {
+        await browser.close();
+      }
+    }
+    rows.push({ page: page.name, wall: median(walls), cpu });
+  }
+  return rows;
+}
+
 /** First visit with the service worker: what it caches, what that downloads, how long until the page is offline-ready. */
 async function offlineInstall(origin) {
   const browser = await launchBrowser({ reducedMotion: 'reduce', serviceWorkers: 'allow' });
@@ -132,6 +168,9 @@ export async function benchPage({ runs = RUNS, verbose = false } = {}) {
     const top = await coldLoad(origin, { weigh: true, hash: '' });
     const all = await coldLoad(origin, { weigh: true, hash: '', scrollAll: true });
     const offline = await offlineInstall(origin);
+    const loadBefore = loadavg()[0];
+    const tasks = await loadTasks(origin, Math.max(1, Math.min(runs, 3)), verbose);
+    const loadNote = `load average ${loadBefore.toFixed(1)} / ${loadavg()[0].toFixed(1)} (before / after)`;
     const section2 = [first.times.section2];
     const shell = [first.times.shell];
     for (let i = 1; i < runs; i += 1) {
@@ -160,6 +199,10 @@ export async function benchPage({ runs = RUNS, verbose = false } = {}) {
       row('page.offline_install_gzip_bytes', offline.gzip, 'B'),
       row('page.offline_install_ms', Math.round(offline.installMs), 'ms'),
       row('page.offline_ready_ms', Math.round(offline.readyMs), 'ms'),
+      ...tasks.flatMap(({ page, wall, cpu }) => [
+        row(`page.load_longest_task_ms_${page}`, wall, 'ms', `<= ${LONGEST_TASK_LIMIT_MS} ms; ${loadNote}`),
+        row(`page.load_longest_task_cpu_ms_${page}`, cpu, 'ms'),
+      ]),
     ];
   } finally {
     server.closeAllConnections?.();

@@ -25,7 +25,7 @@ targets=("$@")
 for target in "${targets[@]}"; do
   case $target in
     site)
-      build_preset wasm --target grpo_core
+      build_preset wasm --target grpo_core --target grpo_core_reference
       node tools/vendor.mjs
       if [[ -f tools/precompute.mjs ]]; then node tools/precompute.mjs; fi
       # Last: the service worker's manifest hashes every file the steps above wrote.

@@ -62,19 +62,12 @@ Method rejecting_unread_keys(Method method) {
 
 const Registry& registry() {
   static const Registry methods = [] {
-    Registry r;
-    register_reference_methods(r);
-    register_objective_methods(r);
-    register_run_methods(r);
-    register_coverage_methods(r);
-    register_verl_methods(r);
+    Registry r, checking_own_keys;
+    register_methods(r, checking_own_keys);
     r["memoryStats"] = [](const Json&) { return Json{{"heapInUse", heap_in_use()}}; };
     r["messageCodes"] = [](const Json&) { return message_codes_json(); };
     for (auto& entry : r) entry.second = rejecting_unread_keys(std::move(entry.second));
-    // Training methods check their own keys (read_config's field list) before they act: a step
-    // or a dispose must not run and then fail.
-    register_training_methods(r);
-    register_inspection_methods(r);  // the same: they check their keys before acting
+    r.merge(checking_own_keys);
     return r;
   }();
   return methods;

@@ -114,11 +114,22 @@ Json encode_numbers(const std::vector<double>& values);
 // Each area registers its methods here (explicit calls: static registration in a static
 // library would be dropped by the linker).
 void register_reference_methods(Registry& registry);   // sections 1-5, api_reference.cpp
-void register_objective_methods(Registry& registry);   // grpoObjective, api_objective.cpp
+void register_objective_methods(Registry& registry);   // grpoObjective + curves, api_objective.cpp
+void register_objective_curves(Registry& registry);    // tokenTermCurve, lossNormalizer, ... alone
+void register_config_methods(Registry& registry);      // the config table, api_config.cpp
+void register_config_check(Registry& registry);        // experimentConfig alone
 void register_training_methods(Registry& registry);    // sections 6-8, api_training.cpp
 void register_run_methods(Registry& registry);         // importRun, api_run.cpp
 void register_coverage_methods(Registry& registry);    // coverage over prompts, api_coverage.cpp
 void register_verl_methods(Registry& registry);        // verl v0.7.0's functions, api_verl.cpp
 void register_inspection_methods(Registry& registry);  // the step inspector, api_inspect.cpp
+
+// The areas a build answers, registered by one function: `checked` gets the methods whose unread
+// option keys the dispatch rejects, `checking_own_keys` those that check their keys before they
+// act (the config and training methods: a step must not run and then fail). The library's
+// api_methods.cpp registers every area; the page's reference build (CMake target
+// grpo_core_reference) links bindings/methods_reference.cpp instead, which registers sections
+// 0-5 and the config table, so the linker never pulls the trainer in.
+void register_methods(Registry& checked, Registry& checking_own_keys);
 
 }  // namespace grpo::api

@@ -135,4 +135,15 @@ Json config_schema_json() {
   return Json{{"profiles", profile_names()}, {"fields", fields}};
 }
 
+void register_config_check(Registry& r) {
+  r["experimentConfig"] = [](const Json& a) { return config_json(read_config(a)); };
+}
+
+void register_config_methods(Registry& r) {
+  register_config_check(r);
+  r["configSchema"] = [](const Json&) { return config_schema_json(); };
+  r["configWarnings"] = [](const Json& a) { return warnings_json(read_config(a)); };
+  r["warningCodes"] = [](const Json&) { return warning_codes_json(); };
+}
+
 }  // namespace grpo::api

@@ -317,11 +317,15 @@ Json soft_overlong_punishment_method(const Json& args) {
 
 }  // namespace
 
-void register_objective_methods(Registry& registry) {
-  registry["grpoObjective"] = grpo_objective_method;
+void register_objective_curves(Registry& registry) {
   registry["tokenTermCurve"] = token_term_curve_method;
   registry["lossNormalizer"] = loss_normalizer_method;
   registry["softOverlongPunishment"] = soft_overlong_punishment_method;
+}
+
+void register_objective_methods(Registry& registry) {
+  register_objective_curves(registry);
+  registry["grpoObjective"] = grpo_objective_method;
 }
 
 }  // namespace grpo::api

@@ -370,10 +370,6 @@ Json teacher_forced_method(const Json& a) {
 
 void register_training_methods(Registry& r) {
   r["arithmeticPrompts"] = arithmetic_prompts_method;
-  r["experimentConfig"] = [](const Json& a) { return config_json(read_config(a)); };
-  r["configSchema"] = [](const Json&) { return config_schema_json(); };
-  r["configWarnings"] = [](const Json& a) { return warnings_json(read_config(a)); };
-  r["warningCodes"] = [](const Json&) { return warning_codes_json(); };
   r["experimentCreate"] = experiment_create;
   r["experimentStep"] = experiment_step;
   r["experimentFinish"] = experiment_finish;

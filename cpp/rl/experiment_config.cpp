@@ -57,7 +57,7 @@ void check_field_relations(const ExperimentConfig& config) {
                 });
   // The prompts are distinct problems of the task (the trainer's PromptOptions): the two splits
   // hold at most as many as there are. Checked with the config, not first by createExperiment.
-  const int available = task_of(config.task).problem_count(config.max_operand);
+  const int available = problem_count(config.task, config.max_operand);
   const double prompts = static_cast<double>(config.train_prompts) + config.heldout_prompts;
   require_coded(prompts <= available, "total_too_large", "heldoutPrompts", [&] {
     return std::pair<MessageParams, std::string>{

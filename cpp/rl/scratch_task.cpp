@@ -28,7 +28,6 @@ std::string check_step(const Prompt& p, int answer) {
 class ScratchTask final : public Task {
  public:
   const Vocab& vocab() const override { return vocab_; }
-  int problem_count(int) const override { return scratch_problem_count(); }
   std::vector<Prompt> prompts(std::uint64_t seed, int, int train_size,
                               int heldout_size) const override {
     return scratch_prompts(seed, train_size, heldout_size);

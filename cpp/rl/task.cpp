@@ -9,11 +9,6 @@ namespace {
 class ArithmeticTask final : public Task {
  public:
   const Vocab& vocab() const override { return vocab_; }
-  int problem_count(int max_operand) const override {
-    PromptOptions options;
-    options.max_operand = max_operand;
-    return arithmetic_problem_count(options);
-  }
   std::vector<Prompt> prompts(std::uint64_t seed, int max_operand, int train_size,
                               int heldout_size) const override {
     PromptOptions options;
@@ -50,6 +45,13 @@ const std::vector<std::string>& task_names() {
 const Task& task_of(TaskKind kind) {
   static const ArithmeticTask arithmetic;
   return kind == TaskKind::Scratch ? scratch_task() : arithmetic;
+}
+
+int problem_count(TaskKind kind, int max_operand) {
+  if (kind == TaskKind::Scratch) return scratch_problem_count();
+  PromptOptions options;
+  options.max_operand = max_operand;
+  return arithmetic_problem_count(options);
 }
 
 }  // namespace grpo

@@ -21,9 +21,6 @@ class Task {
  public:
   virtual ~Task() = default;
   virtual const Vocab& vocab() const = 0;
-  // Distinct problems there are (the two splits together hold at most as many); `max_operand`
-  // is the config's (the scratch task's operands are always two digits and ignore it).
-  virtual int problem_count(int max_operand) const = 0;
   // The seeded train/held-out split (same seed and sizes, same prompts on every platform).
   virtual std::vector<Prompt> prompts(std::uint64_t seed, int max_operand, int train_size,
                                       int heldout_size) const = 0;
@@ -41,5 +38,11 @@ class Task {
 
 // The task of a kind (stateless, lives for the program).
 const Task& task_of(TaskKind kind);
+
+// Distinct problems a task of `kind` has (the two splits together hold at most as many);
+// `max_operand` is the config's (the scratch task's operands are always two digits and ignore
+// it). A function of the kind, not of the Task object: the config check (experimentConfig, the
+// page's reference build) then links no task's vtable, prompts or verifier.
+int problem_count(TaskKind kind, int max_operand);
 
 }  // namespace grpo

@@ -11,6 +11,7 @@ import {
   LAPTOP,
   PHONE,
   SHOTS,
+  WEB,
   chartState,
   cspViolations,
   gotoReady,
@@ -23,6 +24,7 @@ import {
   startServer,
   tableText,
 } from './helpers.mjs';
+import { onDemandModules } from './module-graph.mjs';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 import { errorText } from '../../web/js/core-errors.js';
@@ -158,10 +160,14 @@ describe('course page, English, laptop width', () => {
       (path) => path.endsWith('.js') && !path.startsWith('/vendor/katex/') && !path.startsWith('/js/i18n/') && path !== '/vendor/chart.umd.min.js' && !['/js/app.js', '/js/boot-guard.js', '/sw.js'].includes(path),
     );
     // Not modules: the entry, the classic boot guard (both named by the HTML itself) and sw.js
-    // (offline.js asks whether the host still serves it). Loaded when the reader reaches sections 6-9 (sections/training-sections.js), never at startup.
-    const onDemand = ['rl-loop', 'updates', 'coverage', 'real-model'].map((id) => `/js/sections/${id}.js`);
-    onDemand.push('/js/quote.js', ...['library-record', 'library-notes', 'link-plan', 'flat-notes', 'lessons', 'answer-histogram'].map((name) => `/js/training/${name}.js`));
-    onDemand.push(...['controller', 'run-bar', 'run-dock', 'run-format', 'verdicts', 'presets', 'compare-panel', 'run-library', 'compare', 'seed-batch', 'overlays', 'config-form', 'run-saver', 'verl-launch', 'metric-names', 'entropy-mechanism', 'inspector-launcher', 'step-inspector', 'inspector-terms'].map((name) => `/js/training/${name}.js`));
+    // (offline.js asks whether the host still serves it). Loaded when the reader reaches sections
+    // 6-9, never at startup: every module reached only through the `load` imports of
+    // sections/training-sections.js (read from the sources), and the core's full build (the page
+    // starts on the reference build: web/core/index.js picks the build at run time).
+    const onDemand = onDemandModules(WEB, { entries: ['/js/app.js', '/js/embed.js'], lazyModule: '/js/sections/training-sections.js' });
+    assert.ok(onDemand.includes('/js/sections/rl-loop.js') && onDemand.includes('/js/training/controller.js'), `on demand: ${onDemand.join(', ')}`);
+    onDemand.push('/core/grpo_core.js');
+    assert.ok(preloaded.includes('/core/grpo_core_reference.js'), 'the reference build is preloaded');
     assert.deepEqual(
       modules.filter((m) => !preloaded.includes(m) && !onDemand.includes(m)),
       [],
@@ -660,7 +666,7 @@ describe('course page, Russian and URL state', () => {
     const { page, requests, problems } = opened;
     let release;
     const held = new Promise((resolve) => (release = resolve));
-    await page.route('**/core/grpo_core.wasm', async (route) => {
+    await page.route('**/core/grpo_core_reference.wasm', async (route) => {
       await held;
       await route.fallback();
     });
@@ -679,9 +685,11 @@ describe('course page, Russian and URL state', () => {
     assert.equal(await page.locator(`${section('rl-loop')}[data-rendered="true"]`).count(), 0, 'section 6 waits for the reader');
     const training = (path) => /^\/js\/training\/(controller|run-bar|run-format)\.js$|^\/js\/sections\/rl-loop\.js$|^\/data\//.test(path);
     assert.deepEqual(loaded().filter(training), [], 'no training widget module or run data at the top of the page');
+    assert.ok(loaded().includes('/core/grpo_core_reference.wasm') && !loaded().includes('/core/grpo_core.wasm'), 'the page starts on the reference build');
     await page.locator(section('rl-loop')).scrollIntoViewIfNeeded();
     await page.waitForSelector(`${section('rl-loop')}[data-rendered="true"]`);
     assert.ok(loaded().includes('/js/training/controller.js') && loaded().includes('/js/sections/rl-loop.js'));
+    assert.ok(loaded().includes('/core/grpo_core.wasm'), 'section 6 brings the full core');
     assert.ok((await page.locator(`${section('rl-loop')} .run-bar button[data-action="run"]`).count()) > 0, 'the Run button is there');
     assert.deepEqual([...problems.console, ...problems.page], [], 'no console error');
     await page.close();
@@ -715,7 +723,7 @@ describe('course page, Russian and URL state', () => {
 
   test('without the WebAssembly core the page still explains every section and says why', async () => {
     const opened = await openPage(browser.context, server.origin);
-    await opened.page.route('**/core/grpo_core.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await opened.page.route('**/core/grpo_core*.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));
     await gotoReady(opened.page, `${server.origin}/index.html#lang=en`);
     assert.equal(await opened.page.locator('main section.section').count(), 10);
     assert.ok((await opened.page.locator('.callout-error').count()) >= 5);

@@ -471,11 +471,13 @@ describe('sections 6-9: training in the page', () => {
     const { page } = opened;
     // The wrapper, as served to this page and its worker, returns NaN as the loss of update 3,
     // as a diverging run would; the real wrapper is served under ?real. Only stepwise
-    // experiments (which only the training worker runs) are affected.
+    // experiments (which only the training worker runs) are affected; the page's first core (the
+    // reference build) is the real one.
     await page.route('**/core/index.js', (route) =>
       route.fulfill({
         contentType: 'text/javascript',
         body: `import { loadCore as real } from './index.js?real';
+export { loadReferenceCore } from './index.js?real';
 export async function loadCore(options) {
   const core = await real(options);
   if (!core.__poisoned) {

@@ -40,7 +40,7 @@ test('npm pack: the built WASM, the JS API, the types, the CLI and the course pa
   const files = new Set(info.files.map((f) => f.path));
   for (const path of [
     'package.json', 'README.md', 'bin/grpo-lab.mjs', 'web/core/index.js', 'web/core/index.d.ts', 'web/core/grpo_core.js',
-    'web/core/grpo_core.wasm', 'web/index.html', 'web/embed.html', 'web/js/page.js', 'web/js/training/worker.js',
+    'web/core/grpo_core.wasm', 'web/core/grpo_core_reference.js', 'web/core/grpo_core_reference.wasm', 'web/index.html', 'web/embed.html', 'web/js/page.js', 'web/js/training/worker.js',
     'web/vendor/chart.umd.min.js', 'web/data/smoke-run.json', 'tools/serve.mjs', 'docs/api.md',
   ]) {
     assert.ok(files.has(path), `the tarball holds ${path}`);
@@ -96,6 +96,7 @@ test('TypeScript imports grpo-lab from the installed package: tsc --strict, then
   const result = JSON.parse(stdout);
   assert.equal(result.reference[0], 1, 'verifyNumericAnswer');
   assert.equal(result.reference[1], 0.9921875, 'informativeGroupProbability');
+  assert.deepEqual(result.firstLoad, { pInfo: 0.9921875, seed: 9, trainer: false }, 'loadReferenceCore(): the reference build');
   assert.equal(result.updates, 3);
   assert.ok(result.methods.includes('grpoObjective'));
   assert.match(result.error, /^RangeError .*p: must be/);

@@ -1,7 +1,7 @@
 // A typed program over the whole public API (tests/node/types.test.mjs type-checks it with
 // `tsc --noEmit --strict`; tests/node/package.test.mjs compiles and runs it from the installed package).
-import { loadCore } from 'grpo-lab';
-import type { Checkpoint, ConfigWarning, GrpoCore, GrpoError, HistoryRow, RunResult } from 'grpo-lab';
+import { loadCore, loadReferenceCore } from 'grpo-lab';
+import type { Checkpoint, ConfigWarning, GrpoCore, GrpoError, HistoryRow, ReferenceCore, RunResult } from 'grpo-lab';
 
 /** The error fields a caller reads to say a message in its own language, beside the right input. */
 export function describeError(error: unknown): string {
@@ -111,8 +111,18 @@ export function lowLevel(core: GrpoCore): string[] {
   return [...names, version];
 }
 
+/** A page's first load: the reference build answers sections 1-5 and the config check. */
+export async function firstLoad(): Promise<{ pInfo: number; seed: number; trainer: boolean }> {
+  const core: ReferenceCore = await loadReferenceCore();
+  const pInfo: number = core.informativeGroupProbability(0.5, 8);
+  const seed: number = core.experimentConfig({ profile: 'smoke' }).seed;
+  return { pInfo, seed, trainer: core.methods().includes('experimentCreate') };
+}
+
 /** Calls the types refuse (each line must be an error, or tsc fails); never run. */
-export function refused(core: GrpoCore): void {
+export function refused(core: GrpoCore, reference: ReferenceCore): void {
+  // @ts-expect-error the reference build has no trainer
+  reference.createExperiment({ profile: 'smoke' });
   // @ts-expect-error the reference is text, not a number
   core.verifyNumericAnswer('3', 3);
   // @ts-expect-error syntheticModeTraining needs its three options
@@ -126,7 +136,8 @@ export function refused(core: GrpoCore): void {
 }
 
 /** What the package test runs after compiling this file. */
-export async function main(): Promise<{ reference: number[]; updates: number; methods: string[]; error: string }> {
+export async function main(): Promise<{ firstLoad: { pInfo: number; seed: number; trainer: boolean }; reference: number[]; updates: number; methods: string[]; error: string }> {
+  const first = await firstLoad(); // before loadCore(): afterwards the reference is the full core
   const core = await loadCore();
   let error = '';
   try {
@@ -135,5 +146,5 @@ export async function main(): Promise<{ reference: number[]; updates: number; me
     error = describeError(e);
   }
   const run = training(core);
-  return { reference: reference(core), updates: run.history.length, methods: lowLevel(core), error };
+  return { firstLoad: first, reference: reference(core), updates: run.history.length, methods: lowLevel(core), error };
 }

@@ -1118,3 +1118,28 @@ export interface LoadCoreOptions {
 
 /** Loads the WASM core once; later calls return the same object. */
 export function loadCore(options?: LoadCoreOptions): Promise<GrpoCore>;
+
+/** The functions of the reference build's API object (sections 1-5, experimentConfig). */
+export type ReferenceCoreFunction =
+  | 'methods' | 'heapBytes' | 'call' | 'messageCodes'
+  | 'verifyNumericAnswer' | 'checkNumericAnswer'
+  | 'informativeGroupProbability' | 'informativeGroupCurve' | 'expectedDrawsForInformativeGroups'
+  | 'groupRelativeAdvantages' | 'estimateAdvantages' | 'clippedSurrogateTerms' | 'clipActivity'
+  | 'originalGrpoTokenWeights' | 'drGrpoTokenWeights' | 'dapoTokenWeights' | 'responseContributions' | 'flattenTokenWeights'
+  | 'tokenTermCurve' | 'lossNormalizer' | 'softOverlongPunishment'
+  | 'syntheticModeTraining' | 'finiteEntropyMechanism' | 'categoricalEntropy' | 'passAtKIndependent' | 'passAtKUnbiased'
+  | 'experimentConfig';
+
+/**
+ * What loadReferenceCore() resolves to: the same functions as GrpoCore's for sections 1-5 and
+ * experimentConfig, with the same results, from a module without the trainer (a page's first
+ * load). call() answers the methods() of this build only.
+ */
+export type ReferenceCore = Pick<GrpoCore, ReferenceCoreFunction>;
+
+/**
+ * Loads the reference build once (grpo_core_reference.wasm; options.wasmBinary: its bytes);
+ * later calls return the same object. Where loadCore() was called first, or in a single-file
+ * page (one core inlined), it resolves to the full core.
+ */
+export function loadReferenceCore(options?: LoadCoreOptions): Promise<ReferenceCore | GrpoCore>;

@@ -1,6 +1,6 @@
 // GRPO Lab's public JS API: loads the WASM core once and exposes plain-value functions
-// (SPEC "The public JS API"). The only importer of the generated grpo_core.js.
-import createGrpoCore from './grpo_core.js';
+// (SPEC "The public JS API"). The only importer of the generated grpo_core.js and
+// grpo_core_reference.js.
 
 const isNode = typeof process !== 'undefined' && Boolean(process.versions?.node);
 
@@ -27,6 +27,10 @@ const POSITIONAL = {
 
 // Functions that take one options object.
 const WITH_OPTIONS = ['syntheticModeTraining', 'finiteEntropyMechanism', 'arithmeticPrompts', 'grpoObjective', 'tokenTermCurve', 'lossNormalizer', 'softOverlongPunishment', 'experimentConfig', 'configWarnings', 'coverageConcentration', 'passAtKCurve', 'verlAdvantages', 'verlAggLoss', 'verlPolicyLoss', 'verlKlPenalty', 'grpoCounterfactual'];
+
+// What a build with a subset of the methods (the reference build) keeps besides the functions
+// named after a method it answers.
+const NOT_A_METHOD = new Set(['methods', 'heapBytes', 'call']);
 
 // JSON has no NaN/Infinity: they travel as {"$number": "..."} both ways. A string holding a lone
 // surrogate cannot become UTF-8 for the core: it stops serialisation, and wellFormedError() names it.
@@ -91,7 +95,7 @@ function requireOptions(name, options) {
   return options;
 }
 
-function makeCore(raw) {
+function makeCore(raw, { subset = false } = {}) {
   const invoke = (method, args) => {
     if (args === null || typeof args !== 'object' || Array.isArray(args)) {
       throw new TypeError(`${method}: arguments must be an object of named arguments, e.g. call('${method}', {}), got ${args === null ? 'null' : Array.isArray(args) ? 'an array' : typeof args}`);
@@ -289,10 +293,26 @@ function makeCore(raw) {
    */
   core.importRun = (run) => invoke('importRun', { run });
 
+  // A build with a subset of the methods (the reference build, loadReferenceCore) offers `methods`,
+  // `heapBytes`, `call` and the functions named after a method it answers; nothing of the rest
+  // (createExperiment, inspectUpdate, ...), whose methods it has not. The full build keeps all.
+  if (subset) {
+    const answered = new Set(core.methods());
+    for (const name of Object.keys(core)) if (!NOT_A_METHOD.has(name) && !answered.has(name)) delete core[name];
+  }
   return core;
 }
 
+// --- loading ---------------------------------------------------------------------------------
+// The module's builds (CMake targets): `full` answers every method; `reference` answers sections
+// 1-5's methods and experimentConfig, in well under half the bytes, for a page's first load.
+const BUILDS = {
+  full: { module: () => import('./grpo_core.js'), wasm: 'grpo_core.wasm', subset: false },
+  reference: { module: () => import('./grpo_core_reference.js'), wasm: 'grpo_core_reference.wasm', subset: true },
+};
+
 let cached = null;
+let cachedReference = null;
 
 /**
  * Loads the WASM core once and returns the API object (later calls return the same one).
@@ -301,7 +321,7 @@ let cached = null;
  */
 export function loadCore(options = {}) {
   if (!cached) {
-    cached = instantiate(options).catch((error) => {
+    cached = instantiate(BUILDS.full, options).catch((error) => {
       cached = null;
       throw error;
     });
@@ -309,14 +329,34 @@ export function loadCore(options = {}) {
   return cached;
 }
 
-async function instantiate(options) {
+/**
+ * Loads the reference build once (grpo_core_reference.wasm; options.wasmBinary: its bytes) and
+ * returns its API object: the functions of sections 1-5 (the verifier, informative groups,
+ * advantages and clipping, token weights and tokenTermCurve/lossNormalizer, the finite policy,
+ * pass@k), experimentConfig and messageCodes, the same results as loadCore()'s. Where loadCore()
+ * was called first, or the page inlines one core (tools/package.mjs's single files), it is the
+ * full core. Later calls return the same object.
+ */
+export function loadReferenceCore(options = {}) {
+  if (!cachedReference) {
+    cachedReference = (cached ?? instantiate(BUILDS.reference, options)).catch((error) => {
+      cachedReference = null;
+      throw error;
+    });
+  }
+  return cachedReference;
+}
+
+async function instantiate(build, options) {
+  const { default: createModule } = await build.module();
+  if (!createModule) return loadCore(options); // a bundle with the full build only (single files)
   const moduleOptions = {};
   if (options.wasmBinary) {
     moduleOptions.wasmBinary = options.wasmBinary;
   } else if (isNode) {
     const { readFile } = await import('node:fs/promises');
-    moduleOptions.wasmBinary = await readFile(new URL('./grpo_core.wasm', import.meta.url));
+    moduleOptions.wasmBinary = await readFile(new URL(`./${build.wasm}`, import.meta.url));
   }
-  const raw = await createGrpoCore(moduleOptions);
-  return makeCore(raw);
+  const raw = await createModule(moduleOptions);
+  return makeCore(raw, { subset: build.subset });
 }

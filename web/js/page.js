@@ -23,12 +23,17 @@ export { GLOBAL_SCHEMA, fullSchema } from './page/schema.js';
 const SCHEMA = fullSchema();
 const parseLink = (hash) => parseHash(hash, SCHEMA, { passThrough: ['section', 'hide'] });
 
-/** The core, loaded once; `ready` settles when it is in (or failed), after `onLoaded(core)`. */
-function loadCoreOnce(onLoaded, onFailed) {
+/**
+ * The core's reference build (sections 0-5's methods and the config check: a fraction of the full
+ * module's bytes), loaded once; `ready` settles when it is in (or failed), after `onLoaded(core)`.
+ * Sections 6-9 load the full core with their widgets (sections/training-sections.js); `full`
+ * (an embed page of one of them) loads only the full one.
+ */
+function loadCoreOnce(full, onLoaded, onFailed) {
   const state = { core: null, coreError: null, info: { ms: 0, methods: 0 } };
   const started = performance.now();
   state.ready = import('../core/index.js')
-    .then(({ loadCore }) => loadCore())
+    .then(({ loadCore, loadReferenceCore }) => (full ? loadCore() : loadReferenceCore()))
     .then(
       (core) => {
         state.core = core;
@@ -90,6 +95,7 @@ export async function boot({ mode = 'page' } = {}) {
   // The core, then the URL values only the core can check (a rejected one falls back to its
   // default with a note); every widget waits for this.
   const core = loadCoreOnce(
+    embedded && Boolean(sectionById(sectionId)?.load),
     (loaded) => {
       const values = store.all();
       const fixed = validateWithCore(loaded, SCHEMA, values, initial.present);

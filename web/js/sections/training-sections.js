@@ -1,7 +1,15 @@
 // Sections 6-9 as the page knows them at startup: title, text and URL keys (the training config
-// they share). Their widgets, the training controller and the precomputed run load only when the
-// reader reaches them (`load`), which keeps the first load of the page small.
+// they share). Their widgets, the training controller, the precomputed run and the full core
+// load only when the reader reaches them (`load`), which keeps the first load of the page small:
+// the page starts on the core's reference build (page.js), which checks their URL keys
+// (experimentConfig) but has no trainer.
 import { CONFIG_KEYS, CONFIG_PARAMS, CONFIG_SCHEMA, validateConfig } from '../training/run-config.js';
+
+/** A widget module's loader whose widget mounts with the full core as `ctx.core`. */
+const withFullCore = (importWidget) => async () => {
+  const [{ default: widget }, core] = await Promise.all([importWidget(), import('../../core/index.js').then(({ loadCore }) => loadCore())]);
+  return { default: { ...widget, mount: (host, ctx) => widget.mount(host, { ...ctx, core }) } };
+};
 
 const trainingSection = (id, number, fields, load) => ({
   id,
@@ -9,7 +17,7 @@ const trainingSection = (id, number, fields, load) => ({
   titleKey: `${id}.title`,
   bodyKey: `${id}.body`,
   embedKeys: CONFIG_KEYS,
-  load,
+  load: withFullCore(load),
   ...fields,
 });
 
