@@ -35,6 +35,9 @@ struct GenerationMetrics {
   int samples = 0;                             // fresh answers per prompt
   // Per prompt, the histogram of its answers (core/prompt_coverage.h answer_histogram).
   std::vector<std::vector<AnswerBin>> by_prompt_answers;
+  // How many of the samples have each length in tokens (index 0 .. maxNewTokens), correct
+  // ones and incorrect ones apart (section 8's length histogram, issue 23).
+  std::vector<long long> length_correct, length_incorrect;
 };
 
 // One row of the per-update history (all numbers of that update).
@@ -77,6 +80,13 @@ struct HistoryRow {
   // Cov(log pi, A) over the update's loss-mask tokens (truncated rows out when maskTruncated):
   // the learner's log-prob of each sampled token before the update, its row's advantage.
   double logp_advantage_cov = 0;
+  // Issue 23 (rl/history_extras.h): the mean length of the generation's correct and of its
+  // incorrect completions (NaN when it has none of them: the run file leaves the column out).
+  double mean_length_correct = std::numeric_limits<double>::quiet_NaN();
+  double mean_length_incorrect = std::numeric_limits<double>::quiet_NaN();
+  // passAtKEvery: each train and held-out prompt's correct answers among final_eval_samples
+  // fresh ones after this update; empty on the updates that log none.
+  std::vector<long long> pass_at_k_train, pass_at_k_heldout;
   // engine verl: verl's metrics under verl's names (actor/pg_loss, actor/pg_clipfrac,
   // actor/ppo_kl, actor/pg_clipfrac_lower, actor/kl_loss: those the loss mode returns), means
   // over the update's steps; empty with engine trl (the run file then has none).
@@ -200,6 +210,9 @@ class Experiment {
   Rng rng_;  // parent of the streams below
   Rng warmup_rng_, rollout_rng_, eval_rng_, batch_rng_, after_rng_;
   Rng minibatch_rng_;  // stepsPerGeneration > 1: the shuffle of each generation's rows
+  // passAtKEvery's evaluations: Rng(seed).fork(9), a stream of its own (the run's stay as they
+  // were).
+  Rng pass_at_k_rng_;
   Policy policy_, reference_, sampler_;
   // samplerLag k > 0: the parameters after the last k updates, oldest first (fewer during the
   // first k updates, the warm-up policy first). Memory: k x num_params x 4 bytes (the smoke

@@ -1,5 +1,5 @@
-// English strings of the lessons gallery (training/lessons.js, shown in section 7's compare
-// panel); merged into en.js. A lesson's claim is a clause: the verdict sentences put it after "that".
+// English strings of issue 23: the lessons gallery (training/lessons.js, shown in section 7's
+// compare panel) and section 8's response lengths and pass@k during training; merged into en.js. A lesson's claim is a clause: the verdict sentences put it after "that".
 export default {
   'plural.seedOf': 'seed|seeds',
   'lesson.title': 'Lessons gallery: why each knob exists, run by run',
@@ -68,4 +68,47 @@ export default {
   'lesson.ancestors.question': 'Does GRPO’s group baseline beat plain REINFORCE (no baseline) over the same seeds?',
   'lesson.ancestors.claim': 'B (GRPO) ends with a held-out accuracy higher than A’s (REINFORCE) by more than {accuracy}',
   'lesson.ancestors.values': 'Means over {n} {n#seed}: held-out accuracy after RL {a_accuracy} (A) and {b_accuracy} (B).',
+  // Section 8 (issue 23): response lengths before and after RL (training/length-histogram.js).
+  'train.lengths.title': 'Response lengths on train prompts, before and after RL (correct and incorrect apart)',
+  'train.lengths.x': 'response length (tokens)',
+  'train.lengths.y': 'responses',
+  'train.lengths.beforeCorrect': 'before RL, correct',
+  'train.lengths.beforeIncorrect': 'before RL, incorrect',
+  'train.lengths.afterCorrect': 'after RL, correct',
+  'train.lengths.afterIncorrect': 'after RL, incorrect',
+  'train.lengths.aria': 'Bar chart: {y} of each {x}, 0 to {max}, stacked correct on incorrect, before RL and after RL side by side.',
+  'train.lengths.caption': 'Responses of each length among the {samples} fresh {samples#answerOf} per train prompt of the evaluations before and after RL.',
+  'train.lengths.before.both': 'Before RL (the warm-up policy), the {n} {n#answer} to train prompts run from {p10} to {p90} {p90#token} between the 10th and the 90th percentile (a spread of {spread}, median {p50}); incorrect ones average {incorrect} {incorrect#token}, correct ones {correct} (a share of {share} correct).',
+  'train.lengths.before.noneCorrect': 'Before RL (the warm-up policy), the {n} {n#answer} to train prompts run from {p10} to {p90} {p90#token} between the 10th and the 90th percentile (a spread of {spread}, median {p50}); none is correct, and they average {incorrect} {incorrect#token}.',
+  'train.lengths.before.noneIncorrect': 'Before RL (the warm-up policy), the {n} {n#answer} to train prompts run from {p10} to {p90} {p90#token} between the 10th and the 90th percentile (a spread of {spread}, median {p50}); all are correct, and they average {correct} {correct#token}.',
+  'train.lengths.after.both': 'After RL: {p10} to {p90} {p90#token} (a spread of {spread}, median {p50}); incorrect ones average {incorrect} {incorrect#token}, correct ones {correct} (a share of {share} correct).',
+  'train.lengths.after.noneCorrect': 'After RL: {p10} to {p90} {p90#token} (a spread of {spread}, median {p50}); none is correct, and they average {incorrect} {incorrect#token}.',
+  'train.lengths.after.noneIncorrect': 'After RL: {p10} to {p90} {p90#token} (a spread of {spread}, median {p50}); all are correct, and they average {correct} {correct#token}.',
+  'train.lengths.missing': 'This run has no length histogram (a run file saved before it was recorded).',
+  'train.lengths.waiting': 'The after-RL lengths appear when the run ends.',
+
+  // Section 8 (issue 23 item 3): pass@k during training (training/pass-at-k-history.js).
+  'train.passAtKHistory.title': 'pass@k during training: where the base policy overtakes, update by update',
+  'train.passAtKHistory.explain': 'Every `passAtKEvery` updates (section 6, Evaluation) the policy answers each train and held-out prompt as often as before and after RL, and its pass@k is set against the base policy’s with section 8’s own rule: a crossing is the first k where the base is ahead beyond noise after the RL policy was ahead at a smaller k.',
+  'train.passAtKHistory.off': 'This run logged no pass@k during training (passAtKEvery is 0). Set passAtKEvery in section 6 (Evaluation) to log it every N updates.',
+  'train.passAtKHistory.waiting': 'The logged updates are judged when the run ends.',
+  'train.passAtKHistory.caption': 'Per logged update: pass@1 and pass@{n} of the policy then against the base policy’s (before RL), and where pass@k crosses, on train and held-out prompts.',
+  'train.passAtKHistory.col.update': 'update',
+  'train.passAtKHistory.col.pass1': '{split}: pass@1 (base → now)',
+  'train.passAtKHistory.col.passN': '{split}: pass@{n} (base → now)',
+  'train.passAtKHistory.col.crossing': '{split}: crossing',
+  'train.passAtKHistory.split.train': 'train',
+  'train.passAtKHistory.split.heldout': 'held-out',
+  'train.passAtKHistory.kind.crossed': 'crossed at k = {k}',
+  'train.passAtKHistory.kind.rlAhead': 'RL ahead, no crossing',
+  'train.passAtKHistory.kind.baseAhead': 'base ahead at every k',
+  'train.passAtKHistory.kind.level': 'level at every k',
+  'train.passAtKHistory.kind.reverse': 'base ahead first, RL from k = {k}',
+  'train.passAtKHistory.kind.none': 'not logged',
+  'train.passAtKHistory.never': 'On {split} prompts pass@k did not cross at any of the {n} logged {n#update}; at the last (update {u1}): {kind}.',
+  'train.passAtKHistory.crossedThen': 'On {split} prompts the base policy’s pass@k first overtook the RL policy’s at update {u0}, at k = {k0}; at the last logged update ({u1}): {kind}.',
+  'train.passAtKHistory.crossedLast': 'On {split} prompts pass@k crossed only at the last logged update ({u1}), at k = {k0}, of {n} logged {n#update}.',
+  'train.passAtKHistory.moved.smaller': 'On {split} prompts the base policy’s pass@k first overtook the RL policy’s at update {u0}, at k = {k0}; by update {u1} the crossing moved to a smaller k, {k1}: the base wins at fewer samples as RL goes on.',
+  'train.passAtKHistory.moved.larger': 'On {split} prompts the base policy’s pass@k first overtook the RL policy’s at update {u0}, at k = {k0}; by update {u1} the crossing moved to a larger k, {k1}.',
+  'train.passAtKHistory.moved.same': 'On {split} prompts the base policy’s pass@k first overtook the RL policy’s at update {u0}, at k = {k0}, and at update {u1} it still crosses there.',
 };

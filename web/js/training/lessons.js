@@ -5,7 +5,7 @@
 // (seed s against seed s + NULL_SEED_OFFSET), so a rule that "shows" by seed-to-seed noise alone
 // is seen. DOM-free and language-free: a sentence is {key, params} (verdicts.js verdictText).
 // Used by section 7's compare panel, tools/lesson-gallery.mjs (`npm run bench`) and the tests.
-import { coverageVerdict, passAtKVerdict, verdictText, windowMeans, NOISE } from './verdicts.js';
+import { coverageVerdict, fixed, passAtKVerdict, verdictText, windowMeans, NOISE } from './verdicts.js';
 
 /** A lesson shows when at least this share of its seeds show the effect (7 of 10). */
 export const SHOWS_SHARE = 0.7;
@@ -15,7 +15,6 @@ export const NULL_SEED_OFFSET = 10;
 export const GALLERY_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 const mean = (values) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
-const fixed = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
 // A history field's mean over the first or the last quarter of the updates (verdicts.js's window).
 const lastWindow = (history, key) => windowMeans(history, key).end;
 const firstWindow = (history, key) => windowMeans(history, key).start;
