@@ -6,6 +6,8 @@
 // is seen. DOM-free and language-free: a sentence is {key, params} (verdicts.js verdictText).
 // Used by section 7's compare panel, tools/lesson-gallery.mjs (`npm run bench`) and the tests.
 import { coverageVerdict, fixed, passAtKVerdict, verdictText, windowMeans, NOISE } from './verdicts.js';
+import { PRESETS } from './presets.js';
+import { CONFIG_PARAMS } from './run-config.js';
 
 /** A lesson shows when at least this share of its seeds show the effect (7 of 10). */
 export const SHOWS_SHARE = 0.7;
@@ -19,9 +21,11 @@ const mean = (values) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.
 const lastWindow = (history, key) => windowMeans(history, key).end;
 const firstWindow = (history, key) => windowMeans(history, key).start;
 
-// The scratch task, as section 6's preset sets it, made cheap enough for a gallery: fewer
-// prompts, updates and final samples (each lesson within about 2 minutes in the page).
-const SCRATCH = { task: 'scratch', maxNewTokens: 32, teacherAccuracy: 0.6, warmupSteps: 300, trainPrompts: 32, heldoutPrompts: 16, updates: 20, finalEvalSamples: 16 };
+// The scratch task as section 6's preset sets it (presets.js, URL keys to the core's names), made
+// cheap enough for a gallery: fewer updates and final samples (each lesson within its 2 minutes).
+const CORE_NAME = Object.fromEntries(Object.entries(CONFIG_PARAMS).map(([name, key]) => [key, name]));
+const SCRATCH_PRESET = Object.fromEntries(Object.entries(PRESETS.find((p) => p.id === 'scratch').patch).map(([key, value]) => [CORE_NAME[key], value]));
+const SCRATCH = { ...SCRATCH_PRESET, updates: 20, finalEvalSamples: 16 };
 
 /**
  * The lessons. Each: id (dictionary keys `lesson.<id>.*`: name, question, claim, values), the
