@@ -8,9 +8,12 @@ export default {
   'lesson.metric.entropy': 'learner’s entropy (TRL’s entropy)',
   'lesson.metric.meanLength': 'mean completion length',
   'lesson.metric.truncatedFraction': 'share of completions truncated',
+  'lesson.metric.meanLengthIncorrect': 'mean length of incorrect responses',
   'lesson.run': 'Run this lesson',
   'lesson.setup': 'Setup: {setup}. A: {a}. B: {b}.',
   'lesson.rule': 'Rule: {rule}.',
+  'lesson.measured.shown': 'Measured by the bench (node tools/lesson-gallery.mjs): shown on {effect} of seeds 0-9, the null control (A against A on seeds 10-19) on {null} of 10 (a lesson needs {need}, and at most {nullMax}); on fresh seeds 20-29, {freshEffect} of 10, the null control on {freshNull} of 10.',
+  'lesson.measured.notShown': 'Measured by the bench (node tools/lesson-gallery.mjs): not shown. The rule held on {effect} of seeds 0-9 and the null control (A against A on seeds 10-19) on {null} of 10 (a lesson needs {need}, and at most {nullMax}); on fresh seeds 20-29, {freshEffect} of 10, the null control on {freshNull} of 10.',
   'lesson.running': 'Lesson “{name}”: {n} {n#run} (2 arms × {seeds} {seeds#seed}) in {workers} {workers#worker}…',
   'lesson.none': 'the profile’s defaults',
   'lesson.verdict.shown': 'Shown on {count} of {n} {n#seedOf} (a lesson needs {need}): {claim}.',
@@ -20,7 +23,7 @@ export default {
   'lesson.verdict.empty': 'No pair of runs finished: nothing to judge.',
 
   'lesson.clipHigher.name': 'Clip-higher (DAPO)',
-  'lesson.clipHigher.question': 'With a stale sampler, does ε_high = 0.28 keep entropy higher than 0.2, at equal or better accuracy?',
+  'lesson.clipHigher.question': 'With a stale sampler (8 optimizer steps on each generation, TRL’s num_iterations: later steps see ratios far from 1), does ε_high = 0.28 keep entropy higher than 0.2, at equal or better accuracy?',
   'lesson.clipHigher.claim': 'B ends with an entropy higher than A’s by more than {entropy} nats, at a train accuracy at most {accuracy} lower',
   'lesson.clipHigher.values': 'Means over {n} {n#seed}: entropy over the last quarter of the updates {a_entropy} (A) and {b_entropy} (B); train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
@@ -30,14 +33,14 @@ export default {
   'lesson.dynamicSampling.values': 'Means over {n} {n#seed}: share of each generation trained on {a_trained} (A) and {b_trained} (B); share of zero-advantage groups {a_zeroStd} and {b_zeroStd}; train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
   'lesson.isCorrection.name': 'Importance-sampling correction',
-  'lesson.isCorrection.question': 'With a sampler one update behind (mean |Δlog p| well under 0.1), does the correction help accuracy?',
+  'lesson.isCorrection.question': 'With the sampler 3 updates behind (mean |Δlog p| between sampler and learner about 0.08-0.10, at most the realistic 0.1), does the correction help accuracy?',
   'lesson.isCorrection.claim': 'B (with the correction) ends with a train accuracy higher than A’s (without it) by more than {accuracy}',
   'lesson.isCorrection.values': 'Means over {n} {n#seed}: train accuracy after RL {a_accuracy} (A) and {b_accuracy} (B); mean |Δlog p| between sampler and learner {a_logpDiff} and {b_logpDiff}.',
 
   'lesson.klBeta.name': 'KL to the reference (β)',
-  'lesson.klBeta.question': 'Does β = 0.04 keep the policy nearer the reference (teacher-forced KL) than β = 0, and at what cost in accuracy?',
-  'lesson.klBeta.claim': 'B’s teacher-forced KL to the reference after RL is below {ratio} of A’s',
-  'lesson.klBeta.values': 'Means over {n} {n#seed}: teacher-forced KL after RL {a_kl} (A) and {b_kl} (B); train accuracy after RL {a_accuracy} and {b_accuracy}.',
+  'lesson.klBeta.question': 'Does β = 0.04 keep the policy nearer the reference (teacher-forced KL) than β = 0, and at what cost in accuracy? (Advantages not scaled by the group’s std and a learning rate of 0.005: beside the profile’s std-scaled gradient, β = 0.04 moves the KL less than the seeds’ own spread.)',
+  'lesson.klBeta.claim': 'B’s teacher-forced KL to the reference after RL is below {ratio} of A’s on train prompts and on held-out prompts',
+  'lesson.klBeta.values': 'Means over {n} {n#seed}: teacher-forced KL after RL on train prompts {a_kl} (A) and {b_kl} (B), on held-out prompts {a_klHeldout} and {b_klHeldout}; train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
   'lesson.adaptiveEntropy.name': 'Adaptive entropy control',
   'lesson.adaptiveEntropy.question': 'Does the adaptive entropy bonus hold the learner’s entropy near its target?',
@@ -50,9 +53,9 @@ export default {
   'lesson.overlong.values': 'Means over {n} {n#seed}: share truncated over the last quarter {a_truncated} (A) and {b_truncated} (B); train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
   'lesson.lengthBias.name': 'Length bias (Dr. GRPO)',
-  'lesson.lengthBias.question': 'On the variable-length task, do completions end longer under grpo’s per-completion mean than under dr_grpo? (The lengths of correct and incorrect completions apart are not logged: this compares the mean length.)',
-  'lesson.lengthBias.claim': 'B’s mean completion length over the last quarter of the updates is longer than A’s by more than {length} {length#token}',
-  'lesson.lengthBias.values': 'Means over {n} {n#seed}: completion length over the last quarter {a_length} (A) and {b_length} (B) tokens; its change from the first quarter {a_growth} and {b_growth}.',
+  'lesson.lengthBias.question': 'On the variable-length task, do incorrect responses stay longer than correct ones under grpo’s per-response mean, and by more than under dr_grpo’s constant normaliser?',
+  'lesson.lengthBias.claim': 'over the last quarter of the updates B’s incorrect responses are longer than its correct ones, and that gap exceeds A’s by more than {length} {length#token}',
+  'lesson.lengthBias.values': 'Means over {n} {n#seed}, last quarter of the updates: incorrect responses {a_incorrect} (A) and {b_incorrect} (B) tokens, correct ones {a_correct} and {b_correct}; incorrect minus correct {a_gap} and {b_gap}.',
 
   'lesson.coverage.name': 'Coverage narrows (section 8)',
   'lesson.coverage.question': 'After RL, is success concentrated on fewer prompts, beyond chance, where a run stopped after one update is not?',
@@ -65,9 +68,9 @@ export default {
   'lesson.passAtK.values': 'Means over {n} {n#seed}: share of runs whose pass@k crossed {a_crossed} (A) and {b_crossed} (B); the k where B’s crossed {b_k}.',
 
   'lesson.ancestors.name': 'GRPO against its ancestors',
-  'lesson.ancestors.question': 'Does GRPO’s group baseline beat plain REINFORCE (no baseline) over the same seeds?',
-  'lesson.ancestors.claim': 'B (GRPO) ends with a held-out accuracy higher than A’s (REINFORCE) by more than {accuracy}',
-  'lesson.ancestors.values': 'Means over {n} {n#seed}: held-out accuracy after RL {a_accuracy} (A) and {b_accuracy} (B).',
+  'lesson.ancestors.question': 'With a format reward of 1 that nearly every response earns (an offset on every reward), does GRPO’s group baseline beat plain REINFORCE, whose advantage is the reward itself?',
+  'lesson.ancestors.claim': 'B’s (GRPO’s) gain in train accuracy from RL exceeds A’s (REINFORCE’s) by more than {gain}',
+  'lesson.ancestors.values': 'Means over {n} {n#seed}: train accuracy gained by RL {a_gain} (A) and {b_gain} (B); train accuracy after RL {a_accuracy} and {b_accuracy}; held-out accuracy after RL {a_heldout} and {b_heldout}.',
   // Section 8 (issue 23): response lengths before and after RL (training/length-histogram.js).
   'train.lengths.title': 'Response lengths on train prompts, before and after RL (correct and incorrect apart)',
   'train.lengths.x': 'response length (tokens)',

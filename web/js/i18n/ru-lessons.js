@@ -8,9 +8,12 @@ export default {
   'lesson.metric.entropy': 'энтропия обучаемой политики (entropy в TRL)',
   'lesson.metric.meanLength': 'средняя длина ответа',
   'lesson.metric.truncatedFraction': 'доля обрезанных ответов',
+  'lesson.metric.meanLengthIncorrect': 'средняя длина неправильных ответов',
   'lesson.run': 'Запустить урок',
   'lesson.setup': 'Условия: {setup}. A: {a}. B: {b}.',
   'lesson.rule': 'Правило: {rule}.',
+  'lesson.measured.shown': 'Измерено бенчем (node tools/lesson-gallery.mjs): урок виден на {effect} из сидов 0-9, нулевой контроль (A против A на сидах 10-19) — на {null} из 10 (нужно {need} и не больше {nullMax}); на свежих сидах 20-29 — {freshEffect} из 10, нулевой контроль — {freshNull} из 10.',
+  'lesson.measured.notShown': 'Измерено бенчем (node tools/lesson-gallery.mjs): урок не виден. Правило выполнилось на {effect} из сидов 0-9, нулевой контроль (A против A на сидах 10-19) — на {null} из 10 (нужно {need} и не больше {nullMax}); на свежих сидах 20-29 — {freshEffect} из 10, нулевой контроль — {freshNull} из 10.',
   'lesson.running': 'Урок «{name}»: {n} {n#run} (2 варианта × {seeds} {seeds#seed}) в {workers} {workers#workerIn}…',
   'lesson.none': 'значения профиля по умолчанию',
   'lesson.verdict.shown': 'Урок виден на {count} из {n} {n#seedOf} (нужно {need}): {claim}.',
@@ -20,7 +23,7 @@ export default {
   'lesson.verdict.empty': 'Ни одна пара запусков не завершилась: судить не о чем.',
 
   'lesson.clipHigher.name': 'Clip-higher (DAPO)',
-  'lesson.clipHigher.question': 'Когда сэмплер отстаёт, держит ли ε_high = 0.28 энтропию выше, чем 0.2, при той же или лучшей точности?',
+  'lesson.clipHigher.question': 'Когда сэмплер отстаёт (8 шагов оптимизатора на каждой генерации, num_iterations в TRL: поздние шаги видят отношения вероятностей далеко от 1), держит ли ε_high = 0.28 энтропию выше, чем 0.2, при той же или лучшей точности?',
   'lesson.clipHigher.claim': 'энтропия B к концу выше, чем у A, больше чем на {entropy} ната, а точность на train-промптах ниже не больше чем на {accuracy}',
   'lesson.clipHigher.values': 'Средние по {n} {n#seedDat}: энтропия за последнюю четверть обновлений {a_entropy} (A) и {b_entropy} (B); точность на train-промптах после RL {a_accuracy} и {b_accuracy}.',
 
@@ -30,14 +33,14 @@ export default {
   'lesson.dynamicSampling.values': 'Средние по {n} {n#seedDat}: доля каждой генерации, на которой идёт обучение, {a_trained} (A) и {b_trained} (B); доля групп с нулевым преимуществом {a_zeroStd} и {b_zeroStd}; точность на train-промптах после RL {a_accuracy} и {b_accuracy}.',
 
   'lesson.isCorrection.name': 'Поправка по важности (IS)',
-  'lesson.isCorrection.question': 'Сэмплер отстаёт на одно обновление (среднее |Δlog p| заметно меньше 0.1): помогает ли поправка точности?',
+  'lesson.isCorrection.question': 'Сэмплер отстаёт на 3 обновления (среднее |Δlog p| между сэмплером и обучаемой политикой около 0.08-0.10, не больше реалистичных 0.1): помогает ли поправка точности?',
   'lesson.isCorrection.claim': 'точность на train-промптах у B (с поправкой) к концу выше, чем у A (без неё), больше чем на {accuracy}',
   'lesson.isCorrection.values': 'Средние по {n} {n#seedDat}: точность на train-промптах после RL {a_accuracy} (A) и {b_accuracy} (B); среднее |Δlog p| между сэмплером и обучаемой политикой {a_logpDiff} и {b_logpDiff}.',
 
   'lesson.klBeta.name': 'KL к референсной политике (β)',
-  'lesson.klBeta.question': 'Держит ли β = 0.04 политику ближе к референсной политике (KL при teacher forcing), чем β = 0, и чего это стоит в точности?',
-  'lesson.klBeta.claim': 'KL политики B к эталону после RL (при teacher forcing) меньше {ratio} от KL политики A',
-  'lesson.klBeta.values': 'Средние по {n} {n#seedDat}: KL при teacher forcing после RL {a_kl} (A) и {b_kl} (B); точность на train-промптах после RL {a_accuracy} и {b_accuracy}.',
+  'lesson.klBeta.question': 'Держит ли β = 0.04 политику ближе к референсной политике (KL при teacher forcing), чем β = 0, и чего это стоит в точности? (Преимущества не делятся на std группы, скорость обучения 0.005: рядом с градиентом профиля, масштабированным по std, β = 0.04 сдвигает KL меньше, чем он разнится от сида к сиду.)',
+  'lesson.klBeta.claim': 'KL политики B к референсной политике после RL (при teacher forcing) меньше {ratio} от KL политики A и на train-промптах, и на held-out-промптах',
+  'lesson.klBeta.values': 'Средние по {n} {n#seedDat}: KL при teacher forcing после RL на train-промптах {a_kl} (A) и {b_kl} (B), на held-out-промптах {a_klHeldout} и {b_klHeldout}; точность на train-промптах после RL {a_accuracy} и {b_accuracy}.',
 
   'lesson.adaptiveEntropy.name': 'Адаптивный контроль энтропии',
   'lesson.adaptiveEntropy.question': 'Удерживает ли адаптивный бонус энтропию обучаемой политики около цели?',
@@ -50,9 +53,9 @@ export default {
   'lesson.overlong.values': 'Средние по {n} {n#seedDat}: доля обрезанных за последнюю четверть {a_truncated} (A) и {b_truncated} (B); точность на train-промптах после RL {a_accuracy} и {b_accuracy}.',
 
   'lesson.lengthBias.name': 'Смещение по длине (Dr. GRPO)',
-  'lesson.lengthBias.question': 'В задаче с ответами разной длины выходят ли ответы длиннее при усреднении grpo по каждому ответу, чем при dr_grpo? (Длины верных и неверных ответов по отдельности не записываются: сравнивается средняя длина.)',
-  'lesson.lengthBias.claim': 'средняя длина ответов B за последнюю четверть обновлений больше, чем у A, больше чем на {length} {length#token}',
-  'lesson.lengthBias.values': 'Средние по {n} {n#seedDat}: длина ответа за последнюю четверть {a_length} (A) и {b_length} (B) токенов; её изменение с первой четверти {a_growth} и {b_growth}.',
+  'lesson.lengthBias.question': 'В задаче с ответами разной длины остаются ли неправильные ответы длиннее правильных при усреднении grpo по каждому ответу, и больше ли разница, чем при постоянном делителе dr_grpo?',
+  'lesson.lengthBias.claim': 'за последнюю четверть обновлений неправильные ответы B длиннее его правильных, и эта разница больше, чем у A, больше чем на {length} {length#token}',
+  'lesson.lengthBias.values': 'Средние по {n} {n#seedDat}, последняя четверть обновлений: неправильные ответы {a_incorrect} (A) и {b_incorrect} (B) токена, правильные {a_correct} и {b_correct}; неправильные минус правильные {a_gap} и {b_gap}.',
 
   'lesson.coverage.name': 'Покрытие сужается (раздел 8)',
   'lesson.coverage.question': 'Сосредоточен ли успех после RL на меньшем числе промптов сверх случайности, тогда как у запуска, остановленного после одного обновления, — нет?',
@@ -65,9 +68,9 @@ export default {
   'lesson.passAtK.values': 'Средние по {n} {n#seedDat}: доля запусков с пересечением pass@k {a_crossed} (A) и {b_crossed} (B); k пересечения у B {b_k}.',
 
   'lesson.ancestors.name': 'GRPO против предков',
-  'lesson.ancestors.question': 'Побеждает ли групповой baseline GRPO простой REINFORCE (без baseline) на тех же сидах?',
-  'lesson.ancestors.claim': 'точность на held-out-промптах у B (GRPO) к концу выше, чем у A (REINFORCE), больше чем на {accuracy}',
-  'lesson.ancestors.values': 'Средние по {n} {n#seedDat}: точность на held-out-промптах после RL {a_accuracy} (A) и {b_accuracy} (B).',
+  'lesson.ancestors.question': 'При награде за формат 1, которую получает почти каждый ответ (сдвиг каждой награды), побеждает ли групповой baseline GRPO простой REINFORCE, у которого преимущество — сама награда?',
+  'lesson.ancestors.claim': 'прирост точности на train-промптах за RL у B (GRPO) больше, чем у A (REINFORCE), больше чем на {gain}',
+  'lesson.ancestors.values': 'Средние по {n} {n#seedDat}: прирост точности на train-промптах за RL {a_gain} (A) и {b_gain} (B); точность на train-промптах после RL {a_accuracy} и {b_accuracy}; на held-out-промптах {a_heldout} и {b_heldout}.',
   // Раздел 8 (issue 23): длины ответов до и после RL (training/length-histogram.js).
   'train.lengths.title': 'Длины ответов на train-промпты до и после RL (правильные и неправильные отдельно)',
   'train.lengths.x': 'длина ответа (токенов)',

@@ -16,7 +16,7 @@ import { SEEDS_MAX, SEEDS_MIN, runSeeds, runSeedsForEach, seedList, workerCount 
 import { errorText } from '../core-errors.js';
 import { ESTIMATORS } from './run-config.js';
 import { MAX_OVERLAY, pickColor, setOverlays } from './overlays.js';
-import { LESSONS, armOptions, lessonById, lessonClaim, lessonText, lessonVerdict } from './lessons.js';
+import { LESSONS, armOptions, benchSentence, lessonById, lessonClaim, lessonText, lessonVerdict } from './lessons.js';
 
 const METRICS = [
   { key: 'evalAccuracy', label: 'HIST_ACCURACY' },
@@ -27,6 +27,7 @@ const METRICS = [
   { key: 'entropy', label: 'lesson.metric.entropy' },
   { key: 'meanLength', label: 'lesson.metric.meanLength' },
   { key: 'truncatedFraction', label: 'lesson.metric.truncatedFraction' },
+  { key: 'meanLengthIncorrect', label: 'lesson.metric.meanLengthIncorrect' },
 ];
 // The latest seed batches, [{config, seeds, runs: [{seed, result}], group}], the latest last:
 // kept here, outside the panel, because a URL or language change re-mounts the sections. One
@@ -105,6 +106,7 @@ export function comparePanel(host, ctx, { getConfig }) {
         h('p', { class: 'lesson-question', text: t(`lesson.${lesson.id}.question`) }),
         h('p', { class: 'lesson-setup', text: setupText(lesson) }),
         h('p', { class: 'lesson-rule', text: t('lesson.rule', { rule: lessonText(t, lessonClaim(lesson)) }) }),
+        h('p', { class: 'lesson-measured muted', text: lessonText(t, benchSentence(lesson)) }),
         h('p', {}, button),
         verdict,
         values,

@@ -5,7 +5,7 @@
 // (seed s against seed s + NULL_SEED_OFFSET), so a rule that "shows" by seed-to-seed noise alone
 // is seen. DOM-free and language-free: a sentence is {key, params} (verdicts.js verdictText).
 // Used by section 7's compare panel, tools/lesson-gallery.mjs (`npm run bench`) and the tests.
-import { coverageVerdict, fixed, passAtKVerdict, verdictText, windowMeans, NOISE } from './verdicts.js';
+import { coverageVerdict, fixed, passAtKVerdict, verdictText, windowSize, NOISE } from './verdicts.js';
 import { PRESETS } from './presets.js';
 import { CONFIG_PARAMS } from './run-config.js';
 
@@ -17,9 +17,12 @@ export const NULL_SEED_OFFSET = 10;
 export const GALLERY_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 const mean = (values) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
-// A history field's mean over the first or the last quarter of the updates (verdicts.js's window).
-const lastWindow = (history, key) => windowMeans(history, key).end;
-const firstWindow = (history, key) => windowMeans(history, key).start;
+// A history field's mean over the last quarter of the updates (verdicts.js's window), NaN when no
+// row of it has the field (meanLengthCorrect of a window without a correct response).
+const lastWindow = (history, key) => {
+  const values = history.slice(-windowSize(history.length)).map((row) => row[key]).filter(Number.isFinite);
+  return values.length ? mean(values) : NaN;
+};
 
 // The scratch task as section 6's preset sets it (presets.js, URL keys to the core's names), made
 // cheap enough for a gallery: fewer updates and final samples (each lesson within its 2 minutes).
@@ -31,14 +34,17 @@ const SCRATCH = { ...SCRATCH_PRESET, updates: 20, finalEvalSamples: 16 };
  * The lessons. Each: id (dictionary keys `lesson.<id>.*`: name, question, claim, values), the
  * profile and base overrides, arms a and b (overrides over base), the chart's history field,
  * thresholds (written once: the effect rule reads them and the claim sentence names them),
- * measure(result) -> numbers, effect(mA, mB, thresholds) -> bool, and the numbers the values
- * sentence names (`values`: a per-arm mean of each, params a_<name>, b_<name>).
+ * measure(result) -> numbers, effect(mA, mB, thresholds) -> bool, the numbers the values
+ * sentence names (`values`: a per-arm mean of each, params a_<name>, b_<name>), and what the bench
+ * measured (`measured`, benchSentence; tools/lesson-gallery.mjs prints its counts beside these).
  */
 export const LESSONS = [
   {
     id: 'clipHigher',
-    // A stale sampler: 4 optimizer steps per generation (TRL's steps_per_generation).
-    base: { stepsPerGeneration: 4 },
+    // A stale sampler as TRL's num_iterations makes it: 8 optimizer steps on each generation, the
+    // old log-probs the generating policy's, so later steps see ratios far from 1 and the upper
+    // clip binds (about 2% of tokens; ratios up to ~2.4).
+    base: { updateEpochs: 8 },
     a: { epsHigh: 0.2 },
     b: { epsHigh: 0.28 },
     chart: 'evalEntropy',
@@ -46,6 +52,7 @@ export const LESSONS = [
     measure: (r) => ({ entropy: lastWindow(r.history, 'evalEntropy'), accuracy: r.afterTrain.accuracy }),
     effect: (a, b, th) => b.entropy - a.entropy > th.entropy && b.accuracy >= a.accuracy - th.accuracy,
     values: ['entropy', 'accuracy'],
+    measured: { effect: 0, null: 0, freshEffect: 0, freshNull: 0 },
   },
   {
     id: 'dynamicSampling',
@@ -61,10 +68,13 @@ export const LESSONS = [
     }),
     effect: (a, b, th) => b.trained < a.trained && b.accuracy >= a.accuracy - th.accuracy,
     values: ['trained', 'zeroStd', 'accuracy'],
+    measured: { effect: 9, null: 0, freshEffect: 0, freshNull: 0 },
   },
   {
     id: 'isCorrection',
-    base: { samplerLag: 1 },
+    // The sampler 3 updates behind (one- or few-step-off-policy RL): mean |Δlog p| between
+    // sampler and learner about 0.08-0.10, the issue's realistic level (<= 0.1).
+    base: { samplerLag: 3 },
     a: { vllmImportanceSamplingCorrection: false },
     b: { vllmImportanceSamplingCorrection: true },
     chart: 'evalAccuracy',
@@ -72,17 +82,22 @@ export const LESSONS = [
     measure: (r) => ({ accuracy: r.afterTrain.accuracy, logpDiff: lastWindow(r.history, 'samplingLogpDifferenceMean') }),
     effect: (a, b, th) => b.accuracy - a.accuracy > th.accuracy,
     values: ['accuracy', 'logpDiff'],
+    measured: { effect: 0, null: 0, freshEffect: 0, freshNull: 0 },
   },
   {
     id: 'klBeta',
-    base: {},
+    // Advantages not divided by the group's std (scaleRewards none, Dr. GRPO's choice: |A| =
+    // |r - mean| <= 1) and a faster learner (0.005): beside the std-scaled policy gradient of
+    // the profile, beta 0.04's pull is too small to tell from the seeds' own spread of KL.
+    base: { scaleRewards: 'none', learningRate: 0.005 },
     a: { beta: 0 },
     b: { beta: 0.04 },
     chart: 'evalAccuracy',
     thresholds: { ratio: 0.8 },
-    measure: (r) => ({ kl: r.afterTrain.teacherForcedKl, accuracy: r.afterTrain.accuracy }),
-    effect: (a, b, th) => b.kl < th.ratio * a.kl,
-    values: ['kl', 'accuracy'],
+    measure: (r) => ({ kl: r.afterTrain.teacherForcedKl, klHeldout: r.afterHeldout.teacherForcedKl, accuracy: r.afterTrain.accuracy }),
+    effect: (a, b, th) => b.kl < th.ratio * a.kl && b.klHeldout < th.ratio * a.klHeldout,
+    values: ['kl', 'klHeldout', 'accuracy'],
+    measured: { effect: 0, null: 0, freshEffect: 0, freshNull: 0 },
   },
   {
     id: 'adaptiveEntropy',
@@ -97,6 +112,7 @@ export const LESSONS = [
     },
     effect: (a, b, th) => b.gap < th.gap && !(a.gap < th.gap),
     values: ['entropy', 'gap'],
+    measured: { effect: 10, null: 1, freshEffect: 0, freshNull: 0 },
   },
   {
     id: 'overlong',
@@ -108,20 +124,26 @@ export const LESSONS = [
     measure: (r) => ({ truncated: lastWindow(r.history, 'truncatedFraction'), accuracy: r.afterTrain.accuracy }),
     effect: (a, b, th) => a.truncated - b.truncated > th.truncated,
     values: ['truncated', 'accuracy'],
+    measured: { effect: 8, null: 2, freshEffect: 0, freshNull: 0 },
   },
   {
     id: 'lengthBias',
+    // Dr. GRPO's claim: grpo's per-response mean (1/|o| per token) spreads a wrong answer's
+    // penalty thinner the longer it is, so incorrect responses stay longer than correct ones,
+    // more than under dr_grpo's constant normaliser.
     base: { ...SCRATCH },
     a: { lossType: 'dr_grpo' },
     b: { lossType: 'grpo' },
-    chart: 'meanLength',
-    thresholds: { length: 0.5 },
+    chart: 'meanLengthIncorrect',
+    thresholds: { length: 1 },
     measure: (r) => {
-      const length = lastWindow(r.history, 'meanLength');
-      return { length, growth: length - firstWindow(r.history, 'meanLength') };
+      const incorrect = lastWindow(r.history, 'meanLengthIncorrect');
+      const correct = lastWindow(r.history, 'meanLengthCorrect');
+      return { incorrect, correct, gap: incorrect - correct };
     },
-    effect: (a, b, th) => b.length - a.length > th.length,
-    values: ['length', 'growth'],
+    effect: (a, b, th) => b.gap > 0 && b.gap - a.gap > th.length,
+    values: ['incorrect', 'correct', 'gap'],
+    measured: { effect: 0, null: 0, freshEffect: 0, freshNull: 0 },
   },
   {
     id: 'coverage',
@@ -137,6 +159,7 @@ export const LESSONS = [
     }),
     effect: (a, b) => b.concentrated === 1 && a.concentrated === 0,
     values: ['concentrated', 'solved', 'share'],
+    measured: { effect: 9, null: 0, freshEffect: 0, freshNull: 0 },
   },
   {
     id: 'passAtK',
@@ -152,19 +175,39 @@ export const LESSONS = [
     },
     effect: (a, b) => b.crossed === 1 && a.crossed === 0,
     values: ['crossed', 'k'],
+    measured: { effect: 10, null: 0, freshEffect: 0, freshNull: 0 },
   },
   {
     id: 'ancestors',
-    base: {},
+    // A format reward of 1 that nearly every response earns: an offset on every reward. Plain
+    // REINFORCE (advantage = reward) pushes every sampled answer up with it, right or wrong;
+    // GRPO's group mean removes it. (With the profile's formatWeight 0.1 and 0/1 correctness
+    // there is almost no offset, and REINFORCE learns as fast: see docs/coverage.md.)
+    base: { formatWeight: 1 },
     a: { advantageEstimator: 'reinforce' },
     b: { advantageEstimator: 'grpo' },
     chart: 'evalAccuracy',
-    thresholds: { accuracy: 0.02 },
-    measure: (r) => ({ accuracy: r.afterHeldout.accuracy }),
-    effect: (a, b, th) => b.accuracy - a.accuracy > th.accuracy,
-    values: ['accuracy'],
+    thresholds: { gain: 0.08 },
+    measure: (r) => ({ gain: r.afterTrain.accuracy - r.beforeTrain.accuracy, accuracy: r.afterTrain.accuracy, heldout: r.afterHeldout.accuracy }),
+    effect: (a, b, th) => b.gain - a.gain > th.gain,
+    values: ['gain', 'accuracy', 'heldout'],
+    measured: { effect: 0, null: 0, freshEffect: 0, freshNull: 0 },
   },
 ];
+
+/** The issue's bar for the bench: at least 7 of seeds 0-9 show the effect, the null control at most 2. */
+export const BENCH_NEEDS = { effect: 7, null: 2 };
+
+/**
+ * What the bench measured for a lesson (its `measured`: tools/lesson-gallery.mjs, WASM under Node;
+ * effect and null on seeds 0-9 with the null control's A on 10-19, freshEffect and freshNull on
+ * seeds 20-29 with A on 30-39, each of 10), as the page's sentence: {key, params}.
+ */
+export function benchSentence(lesson) {
+  const m = lesson.measured;
+  const shown = m.effect >= BENCH_NEEDS.effect && m.null <= BENCH_NEEDS.null;
+  return { key: `lesson.measured.${shown ? 'shown' : 'notShown'}`, params: { ...m, need: BENCH_NEEDS.effect, nullMax: BENCH_NEEDS.null } };
+}
 
 /** The lesson of an id, or a RangeError naming it. */
 export function lessonById(id) {
@@ -218,9 +261,11 @@ export function lessonVerdict(lesson, pairs) {
   const kind = !n ? 'empty' : shows ? 'shown' : count > 0 ? 'partly' : n === 1 ? 'noneOne' : 'none';
   const params = { count, n, need: needed(n), claim: lessonClaim(lesson) };
   const values = {};
+  // A number no seed has (B's crossing k when none crossed) is "—", not a mean of nothing.
+  const meanOf = (list) => (list.length ? mean(list) : NaN);
   for (const name of lesson.values) {
-    values[`a_${name}`] = fixed(mean(rows.map((r) => r.a[name]).filter(Number.isFinite)));
-    values[`b_${name}`] = fixed(mean(rows.map((r) => r.b[name]).filter(Number.isFinite)));
+    values[`a_${name}`] = fixed(meanOf(rows.map((r) => r.a[name]).filter(Number.isFinite)));
+    values[`b_${name}`] = fixed(meanOf(rows.map((r) => r.b[name]).filter(Number.isFinite)));
   }
   return { kind, count, n, shows, rows, sentence: { key: `lesson.verdict.${kind}`, params }, values: { key: `lesson.${lesson.id}.values`, params: { n, ...values } } };
 }
