@@ -160,7 +160,7 @@ describe('course page, English, laptop width', () => {
     // Not modules: the entry, the classic boot guard (both named by the HTML itself) and sw.js
     // (offline.js asks whether the host still serves it). Loaded when the reader reaches sections 6-9 (sections/training-sections.js), never at startup.
     const onDemand = ['rl-loop', 'updates', 'coverage', 'real-model'].map((id) => `/js/sections/${id}.js`);
-    onDemand.push('/js/quote.js', ...['library-record', 'library-notes', 'link-plan', 'flat-notes', 'lessons', 'answer-histogram'].map((name) => `/js/training/${name}.js`));
+    onDemand.push('/js/quote.js', ...['library-record', 'library-notes', 'link-plan', 'flat-notes', 'lessons', 'answer-histogram', 'length-histogram', 'pass-at-k-history'].map((name) => `/js/training/${name}.js`));
     onDemand.push(...['controller', 'run-bar', 'run-dock', 'run-format', 'verdicts', 'presets', 'compare-panel', 'run-library', 'compare', 'seed-batch', 'overlays', 'config-form', 'run-saver', 'verl-launch', 'entropy-mechanism'].map((name) => `/js/training/${name}.js`));
     assert.deepEqual(
       modules.filter((m) => !preloaded.includes(m) && !onDemand.includes(m)),

@@ -4,11 +4,11 @@
 // training/pass-at-k-history.js and length-histogram.js give for the same run in Node, in English
 // and after a switch to Russian. The precomputed run (passAtKEvery 0) says how to turn it on.
 // Screenshots: pass-at-k-history-{en,ru}, lengths-{en,ru}.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SHOTS, gotoReady, launchBrowser, nodeCore, openPage, startServer } from './helpers.mjs';
+import { SHOTS, gotoReady, nodeCore, openPage, useServerAndBrowser } from './helpers.mjs';
 import { passAtKHistory, passAtKHistorySentences, kindWords } from '../../web/js/training/pass-at-k-history.js';
 import { lengthSentences } from '../../web/js/training/length-histogram.js';
 import { verdictText } from '../../web/js/training/verdicts.js';
@@ -16,18 +16,9 @@ import { loadLanguage, t } from '../../web/js/i18n.js';
 
 const CONFIG = { profile: 'smoke', seed: 9, passAtKEvery: 10 };
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await loadLanguage('en');
-  await loadLanguage('ru');
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
+await loadLanguage('en');
+await loadLanguage('ru');
 
 /** test-results/screenshots/NAME.png of one element: on screen at the top, the docked run bar hidden, two frames drawn. */
 async function shoot(page, selector, name) {
@@ -52,12 +43,12 @@ const read = (page) =>
   });
 
 test('pass@k during training and the response lengths in section 8 say what Node computes for the run, EN and RU', async () => {
-  const { page, problems } = await openPage(browser.context, server.origin);
-  await gotoReady(page, `${server.origin}/index.html#coverage`);
+  const { page, problems } = await openPage(env.browser.context, env.server.origin);
+  await gotoReady(page, `${env.server.origin}/index.html#coverage`);
   await page.waitForSelector('section#coverage [data-testid="pass-at-k-history"][data-logged="0"]', { state: 'attached', timeout: 60000 });
   assert.equal((await read(page)).summary, t('train.passAtKHistory.off', {}, 'en'), 'the precomputed run logged none');
 
-  await gotoReady(page, `${server.origin}/index.html#rl.passAtKEvery=${CONFIG.passAtKEvery}&rl-loop`);
+  await gotoReady(page, `${env.server.origin}/index.html#rl.passAtKEvery=${CONFIG.passAtKEvery}&rl-loop`);
   await page.locator('section#rl-loop button[data-action="run"]').click();
   await page.waitForSelector('section#rl-loop .run-bar[data-phase="finished"]', { timeout: 300000, state: 'attached' });
   await page.waitForSelector('section#coverage [data-testid="pass-at-k-history"]:not([data-logged="0"])', { state: 'attached', timeout: 60000 });

@@ -3,9 +3,9 @@
 // click on Run to section 8's last sentence (the worker's start and WASM compile included), and section 8 then shows the response lengths of the warm-up policy spread over
 // at least 8 tokens between the 10th and 90th percentile, in the words Node computes for the
 // same run.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gotoReady, launchBrowser, nodeCore, openPage, startServer } from './helpers.mjs';
+import { gotoReady, nodeCore, openPage, useServerAndBrowser } from './helpers.mjs';
 import { PRESETS } from '../../web/js/training/presets.js';
 import { lengthSentences, lengthSummary } from '../../web/js/training/length-histogram.js';
 import { verdictText } from '../../web/js/training/verdicts.js';
@@ -14,23 +14,14 @@ import { loadLanguage, t } from '../../web/js/i18n.js';
 /** The page budget of the issue: a smoke run of the scratch task in under 10 s on this machine. */
 const BUDGET_S = 10;
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await loadLanguage('en');
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
+await loadLanguage('en');
 
 test('the scratch preset trains in the page in under 10 s; section 8 shows its warm-up lengths spread over >= 8 tokens', async () => {
   const preset = PRESETS.find((p) => p.id === 'scratch').patch;
   const hash = `#${Object.entries(preset).map(([key, value]) => `${key}=${value}`).join('&')}&rl-loop`;
-  const { page, problems } = await openPage(browser.context, server.origin);
-  await gotoReady(page, `${server.origin}/index.html${hash}`);
+  const { page, problems } = await openPage(env.browser.context, env.server.origin);
+  await gotoReady(page, `${env.server.origin}/index.html${hash}`);
   const started = Date.now();
   await page.locator('section#rl-loop button[data-action="run"]').click();
   await page.waitForSelector('section#rl-loop .run-bar[data-phase="finished"]', { timeout: 120000, state: 'attached' });

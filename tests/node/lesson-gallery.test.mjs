@@ -86,7 +86,7 @@ const CHECKS = {
   overlong: [(r) => ({ truncated: tail(r.history, 'truncatedFraction'), accuracy: r.afterTrain.accuracy }), (a, b) => a.truncated - b.truncated > 0.02],
   lengthBias: [
     (r) => ({ incorrect: tail(r.history, 'meanLengthIncorrect'), correct: tail(r.history, 'meanLengthCorrect'), gap: tail(r.history, 'meanLengthIncorrect') - tail(r.history, 'meanLengthCorrect') }),
-    (a, b) => b.gap > 0 && b.gap - a.gap > 1,
+    (a, b) => b.gap > 0 && b.gap - a.gap > 2,
   ],
   coverage: [(r) => ({ concentrated: concentrated(r), solved: r.coverage.afterTrain.solved, share: r.coverage.afterTrain.topQuarterShare }), (a, b) => b.concentrated === 1 && a.concentrated === 0],
   passAtK: [

@@ -11,6 +11,7 @@ export default {
   'lesson.metric.meanLengthIncorrect': 'mean length of incorrect responses',
   'lesson.run': 'Run this lesson',
   'lesson.setup': 'Setup: {setup}. A: {a}. B: {b}.',
+  'lesson.maxSeeds': 'The page runs it on at most {max} of the seeds (its 32-token warm-up makes each run the gallery’s costliest).',
   'lesson.rule': 'Rule: {rule}.',
   'lesson.measured.shown': 'Measured by the bench (node tools/lesson-gallery.mjs): shown on {effect} of seeds 0-9, the null control (A against A on seeds 10-19) on {null} of 10 (a lesson needs {need}, and at most {nullMax}); on fresh seeds 20-29, {freshEffect} of 10, the null control on {freshNull} of 10.',
   'lesson.measured.notShown': 'Measured by the bench (node tools/lesson-gallery.mjs): not shown. The rule held on {effect} of seeds 0-9 and the null control (A against A on seeds 10-19) on {null} of 10 (a lesson needs {need}, and at most {nullMax}); on fresh seeds 20-29, {freshEffect} of 10, the null control on {freshNull} of 10.',

@@ -11,6 +11,7 @@ export default {
   'lesson.metric.meanLengthIncorrect': 'средняя длина неправильных ответов',
   'lesson.run': 'Запустить урок',
   'lesson.setup': 'Условия: {setup}. A: {a}. B: {b}.',
+  'lesson.maxSeeds': 'Страница берёт для него не больше {max} из сидов (прогрев на 32-токенных ответах делает каждый запуск самым дорогим в галерее).',
   'lesson.rule': 'Правило: {rule}.',
   'lesson.measured.shown': 'Измерено бенчем (node tools/lesson-gallery.mjs): урок виден на {effect} из сидов 0-9, нулевой контроль (A против A на сидах 10-19) — на {null} из 10 (нужно {need} и не больше {nullMax}); на свежих сидах 20-29 — {freshEffect} из 10, нулевой контроль — {freshNull} из 10.',
   'lesson.measured.notShown': 'Измерено бенчем (node tools/lesson-gallery.mjs): урок не виден. Правило выполнилось на {effect} из сидов 0-9, нулевой контроль (A против A на сидах 10-19) — на {null} из 10 (нужно {need} и не больше {nullMax}); на свежих сидах 20-29 — {freshEffect} из 10, нулевой контроль — {freshNull} из 10.',

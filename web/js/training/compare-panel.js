@@ -104,7 +104,7 @@ export function comparePanel(host, ctx, { getConfig }) {
         { class: 'lesson', dataset: { lesson: lesson.id } },
         h('h5', { text: t(`lesson.${lesson.id}.name`) }),
         h('p', { class: 'lesson-question', text: t(`lesson.${lesson.id}.question`) }),
-        h('p', { class: 'lesson-setup', text: setupText(lesson) }),
+        h('p', { class: 'lesson-setup', text: setupText(lesson) + (lesson.maxSeeds ? ` ${t('lesson.maxSeeds', { max: lesson.maxSeeds })}` : '') }),
         h('p', { class: 'lesson-rule', text: t('lesson.rule', { rule: lessonText(t, lessonClaim(lesson)) }) }),
         h('p', { class: 'lesson-measured muted', text: lessonText(t, benchSentence(lesson)) }),
         h('p', {}, button),
@@ -366,7 +366,9 @@ export function comparePanel(host, ctx, { getConfig }) {
     let configs;
     try {
       configs = makeConfigs(getConfig());
-      seeds = seedList(configs[0].seed, Number(seedsInput.value));
+      // A lesson with maxSeeds (the scratch task's: lessons.js) runs on at most that many.
+      const count = Number(seedsInput.value);
+      seeds = seedList(configs[0].seed, lesson?.maxSeeds ? Math.min(lesson.maxSeeds, count) : count);
     } catch (error) {
       status.textContent = t('train.refused', { message: error.message });
       return;
