@@ -20,6 +20,24 @@ Json pass_at_k_json(const std::vector<long long>& successes, long long samples) 
   return Json{{"ks", ks}, {"values", pass_at_k_curve(successes, samples, ks)}};
 }
 
+std::vector<long long> logged_pass_at_ks(long long samples) {
+  std::vector<long long> ks;
+  for (long long k = 1; k <= samples; k *= 2) ks.push_back(k);
+  return ks;
+}
+
+std::string pass_at_k_column(const std::string& split, long long k) {
+  return split + "PassAt" + std::to_string(k);
+}
+
+void add_pass_at_k_columns(Json& row, const std::string& split,
+                           const std::vector<long long>& successes, long long samples) {
+  if (successes.empty()) return;
+  const std::vector<long long> ks = logged_pass_at_ks(samples);
+  const std::vector<double> values = pass_at_k_curve(successes, samples, ks);
+  for (std::size_t i = 0; i < ks.size(); ++i) row[pass_at_k_column(split, ks[i])] = values[i];
+}
+
 namespace {
 
 // Successes per prompt from a by-prompt list ([{accuracy}, ...]); empty when there is none.

@@ -11,6 +11,6 @@ namespace grpo::api {
 Experiment& experiment_of(const Json& args);
 
 // One history row as the API returns it (runToyGrpoExperiment's history, experimentStep's rows).
-Json history_json(const HistoryRow& row);
+Json history_json(const HistoryRow& row, long long samples);
 
 }  // namespace grpo::api

@@ -287,7 +287,8 @@ Json replay(const Json& a) {
   const double to = static_cast<double>(integer(a, "to"));
   require_integer_in_range("to", to, e.updates_done(), e.config().updates);
   Json rows = Json::array();
-  while (e.updates_done() < static_cast<int>(to)) rows.push_back(history_json(e.step(false)));
+  while (e.updates_done() < static_cast<int>(to))
+    rows.push_back(history_json(e.step(false), e.config().final_eval_samples));
   return Json{{"rows", rows}, {"updatesDone", e.updates_done()}};
 }
 

@@ -306,6 +306,57 @@ Json read_answers(const Json& row, const std::string& row_path, const Prompt& p,
   return out;
 }
 
+// Section 8's optional length histogram (api_training.cpp length_histogram_json; runs saved
+// before issue 23 have none): per evaluation of the train prompts (before, after), the samples
+// of each length 0 .. maxNewTokens, correct and incorrect apart, summing to the prompts x
+// finalEvalSamples of the evaluation, and the correct ones to its accuracy's count.
+Json read_length_histogram(const Json& run, const RunContext& context, const Json& metrics) {
+  const std::string path = "run.lengthHistogram";
+  const Json& block = as_object(run["lengthHistogram"], path);
+  const long long samples = context.config["finalEvalSamples"].get<long long>();
+  const long long rows = samples * context.config["trainPrompts"].get<long long>();
+  const std::size_t lengths = static_cast<std::size_t>(context.max_new_tokens) + 1;
+  Json out = Json::object();
+  for (const char* phase : {"before", "after"}) {
+    if (!block.contains(phase)) continue;
+    const std::string at = path + "." + phase;
+    const Json& part = as_object(block[phase], at);
+    long long total = 0, correct = 0;
+    Json kept = Json::object();
+    for (const char* kind : {"correct", "incorrect"}) {
+      const std::string list_path = at + "." + kind;
+      const Json& list = as_array(member(part, at, kind), list_path, lengths);
+      if (list.size() != lengths)
+        throw InvalidArgument(
+            "size", list_path,
+            {{"expected", static_cast<double>(lengths)}, {"got", static_cast<double>(list.size())}},
+            list_path + ": must have maxNewTokens + 1 = " + std::to_string(lengths) +
+                " entries, got " + std::to_string(list.size()));
+      Json counts = Json::array();
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const long long n =
+            integer_at(list[i], list_path + "[" + std::to_string(i) + "]", nullptr, 0, rows);
+        total += n;
+        if (std::string(kind) == "correct") correct += n;
+        counts.push_back(n);
+      }
+      kept[kind] = counts;
+    }
+    if (total != rows)
+      throw_must_equal(
+          at, "counts summing to trainPrompts x finalEvalSamples = " + std::to_string(rows),
+          std::to_string(total));
+    const double accuracy = metrics[std::string(phase) + "Train"]["accuracy"].get<double>();
+    if (correct != std::llround(accuracy * static_cast<double>(rows)))
+      throw_must_equal(at + ".correct",
+                       "counts summing to the " + std::string(phase) + "Train accuracy's " +
+                           std::to_string(std::llround(accuracy * static_cast<double>(rows))),
+                       std::to_string(correct));
+    out[phase] = kept;
+  }
+  return out;
+}
+
 Json read_by_prompt(const Json& run, const char* key, const char* split,
                     const RunContext& context) {
   const std::string path = std::string("run.") + key;
@@ -400,6 +451,9 @@ Json read_history(const Json& run, const RunContext& context) {
                           {"samplingLogpDifferenceMax", kSpecial, kAdded},
                           {"entropyCoef", kNonNegative, kAdded},
                           {"correctnessInformativeFraction", kFraction, kAdded},
+                          // issue 23: absent when an update had no such completion
+                          {"meanLengthCorrect", length, kAdded},
+                          {"meanLengthIncorrect", length, kAdded},
                           // entropyMechanism's columns (only in a run with it on)
                           {"probeEntropy", kSpecial, kAdded},
                           {"probeEntropyChange", kSpecial, kAdded},
@@ -432,6 +486,13 @@ Json read_history(const Json& run, const RunContext& context) {
           path, field.key, field.range);
       normalized[field.key] = field.range.special ? encode_number(x) : Json(x);
     }
+    // passAtKEvery's columns (issue 23), on the updates that log them.
+    for (const char* split : {"train", "heldout"})
+      for (long long k : logged_pass_at_ks(context.config["finalEvalSamples"].get<long long>())) {
+        const std::string key = pass_at_k_column(split, k);
+        if (row.contains(key))
+          normalized[key] = number_at(member(row, path, key.c_str()), path, key.c_str(), kFraction);
+      }
     // A row from before the learner's entropy was recorded (no samplerEntropy): its entropy was
     // the sampler's, so it becomes samplerEntropy and the row has no learner entropy. Such a row
     // (samplerEntropy, no entropy) imports again as itself; a row with neither is refused.
@@ -528,6 +589,8 @@ Json import_run(const Json& args) {
   // Section 8's measures, recomputed from the accuracies just read (never taken from the file).
   out["coverage"] = run_coverage_json(out, out["config"]["finalEvalSamples"].get<long long>());
   out["warnings"] = warnings_json(read_config(out["config"]));  // recomputed, as coverage
+  if (run.contains("lengthHistogram") && !run["lengthHistogram"].is_null())
+    out["lengthHistogram"] = read_length_histogram(run, context, out);
   // Optional: a page may save a run without its checkpoint (smaller file, charts only).
   if (run.contains("checkpoint") && !run["checkpoint"].is_null())
     out["checkpoint"] = read_checkpoint(run, context);

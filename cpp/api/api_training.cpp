@@ -1,5 +1,6 @@
 // JSON API methods for notebook sections 6-8: prompts, the stepwise experiment, rollouts,
 // teacher-forced log-probs and checkpoints.
+#include <cmath>
 #include <map>
 #include <memory>
 
@@ -72,9 +73,16 @@ Json by_prompt_json(const std::vector<Prompt>& prompts, const GenerationMetrics&
   return out;
 }
 
+// Section 8's length histogram of one evaluation (issue 23): per length 0 .. maxNewTokens, the
+// samples of that length that were correct and incorrect. Outside the metrics the pins hash.
+Json length_histogram_json(const GenerationMetrics& m) {
+  return Json{{"correct", m.length_correct}, {"incorrect", m.length_incorrect}};
+}
+
 }  // namespace
 
-Json history_json(const HistoryRow& r) {
+// One history row; `samples`: the run's finalEvalSamples (passAtKEvery's pass@k columns).
+Json history_json(const HistoryRow& r, long long samples) {
   Json out{{"update", r.update},
            {"evalAccuracy", r.eval_accuracy},
            {"evalEntropy", r.eval_entropy},
@@ -111,6 +119,11 @@ Json history_json(const HistoryRow& r) {
     out["samplingLogpDifferenceMean"] = encode_number(r.sampling_logp_difference_mean);
     out["samplingLogpDifferenceMax"] = encode_number(r.sampling_logp_difference_max);
   }
+  // Issue 23: absent when the generation has no such completion, or the update logs no pass@k.
+  if (std::isfinite(r.mean_length_correct)) out["meanLengthCorrect"] = r.mean_length_correct;
+  if (std::isfinite(r.mean_length_incorrect)) out["meanLengthIncorrect"] = r.mean_length_incorrect;
+  add_pass_at_k_columns(out, "train", r.pass_at_k_train, samples);
+  add_pass_at_k_columns(out, "heldout", r.pass_at_k_heldout, samples);
   if (r.has_entropy_mechanism) {  // entropyMechanism on (trainer.h); absent otherwise
     out["probeEntropy"] = encode_number(r.probe_entropy);
     out["probeEntropyChange"] = encode_number(r.probe_entropy_change);
@@ -131,7 +144,8 @@ Json checkpoint_json(Experiment& e) {
 
 Json result_json(Experiment& e) {
   Json history = Json::array();
-  for (const HistoryRow& row : e.history()) history.push_back(history_json(row));
+  for (const HistoryRow& row : e.history())
+    history.push_back(history_json(row, e.config().final_eval_samples));
   // format and version: what importRun (api_run.cpp) checks when a page loads a saved run.
   Json out{{"format", "grpo-lab-run"},
            {"version", 1},
@@ -150,6 +164,8 @@ Json result_json(Experiment& e) {
            {"afterHeldoutByPrompt", by_prompt_json(e.heldout(), e.after_heldout())},
            {"checkpoint", checkpoint_json(e)}};
   out["coverage"] = run_coverage_json(out, e.config().final_eval_samples);
+  out["lengthHistogram"] = Json{{"before", length_histogram_json(e.before_train())},
+                                {"after", length_histogram_json(e.after_train())}};
   out["warnings"] = warnings_json(e.config());  // from the config alone, as importRun's
   return out;
 }
@@ -216,7 +232,8 @@ Json experiment_create(const Json& a) {
               {"beforeTrain", metrics_json(e.before_train())},
               {"beforeHeldout", metrics_json(e.before_heldout())},
               {"beforeTrainByPrompt", by_prompt_json(e.train(), e.before_train())},
-              {"beforeHeldoutByPrompt", by_prompt_json(e.heldout(), e.before_heldout())}};
+              {"beforeHeldoutByPrompt", by_prompt_json(e.heldout(), e.before_heldout())},
+              {"lengthHistogram", {{"before", length_histogram_json(e.before_train())}}}};
 }
 
 Json experiment_step(const Json& a) {
@@ -225,7 +242,8 @@ Json experiment_step(const Json& a) {
   require(count >= 1 && count <= 100000,
           [&] { return "count: must be an integer in [1, 100000], got " + std::to_string(count); });
   Json rows = Json::array();
-  for (long long i = 0; i < count && !e.done(); ++i) rows.push_back(history_json(e.step()));
+  for (long long i = 0; i < count && !e.done(); ++i)
+    rows.push_back(history_json(e.step(), e.config().final_eval_samples));
   return Json{{"rows", rows}, {"done", e.done()}, {"updatesDone", e.updates_done()}};
 }
 

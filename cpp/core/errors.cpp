@@ -104,6 +104,8 @@ const std::vector<MessageCode>& message_codes() {
       {"less_than_field", {"other", "max", "got"}},           // below another field's value
       {"truncate_needs_bound", {"other", "mode"}},            // a *_truncate mode with no bound
       {"one_of_with", {"options", "other", "value", "got"}},  // an option another field allows
+      {"too_frequent",
+       {"other", "max", "got"}},  // too many evaluations in a run of `other` updates
   };
   return codes;
 }

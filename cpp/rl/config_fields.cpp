@@ -6,7 +6,9 @@
 // - updates in [1, 50000]: the history is kept whole (about 250 bytes a row in the core and
 //   ~730 in the run file's JSON, with TRL's metrics): 50 000 rows are a ~37 MB run file, within
 //   the 64 MiB a run file (and an argument text) may be; 100 000 rows (73 MB) no longer fit.
-//   entropyMechanism's five columns add ~190 bytes a row of JSON: ~47 MB, still within.
+//   entropyMechanism's five columns add ~190 bytes a row of JSON: ~47 MB, still within; the
+//   lengths of correct and incorrect completions ~80 more: ~51 MB. passAtKEvery logs at most
+//   kMaxPassAtKLogs rows of pass@k (~500 bytes each), well within.
 // - epsLow in [0, 1): the lower clip bound 1 - epsLow must stay > 0 (ratios are > 0); this is
 //   also what section 3 (core/advantages.cpp) and the grpoObjective method accept.
 #include "rl/config_fields.h"
@@ -302,6 +304,8 @@ std::vector<FieldSpec> build_table() {
   add(int_field("finalEvalSamples", 4, 256, 64, 64, nullptr, GRPO_WHOLE(final_eval_samples)));
   // Lab-only (TRL has none): the entropy-mechanism columns of the history (trainer.h).
   add(bool_field("entropyMechanism", false, nullptr, GRPO_WHOLE(entropy_mechanism)));
+  // Lab-only (TRL has none): pass@k on train and held-out prompts every N updates (0: never).
+  add(int_field("passAtKEvery", 0, 50000, 0, 0, nullptr, GRPO_WHOLE(pass_at_k_every)));
   return t;
 }
 

@@ -55,6 +55,17 @@ void check_field_relations(const ExperimentConfig& config) {
                           std::to_string(generation) + "), got " +
                           std::to_string(config.steps_per_generation)};
                 });
+  // pass@k during training: at most kMaxPassAtKLogs evaluations in the run.
+  const int logs = config.pass_at_k_every > 0 ? config.updates / config.pass_at_k_every : 0;
+  require_coded(logs <= ExperimentConfig::kMaxPassAtKLogs, "too_frequent", "passAtKEvery", [&] {
+    return std::pair<MessageParams, std::string>{
+        {{"other", static_cast<double>(config.updates)},
+         {"max", static_cast<double>(ExperimentConfig::kMaxPassAtKLogs)},
+         {"got", static_cast<double>(config.pass_at_k_every)}},
+        "passAtKEvery: at most " + std::to_string(ExperimentConfig::kMaxPassAtKLogs) +
+            " evaluations in a run of " + std::to_string(config.updates) + " updates, got every " +
+            std::to_string(config.pass_at_k_every)};
+  });
   // The prompts are distinct problems of the task (the trainer's PromptOptions): the two splits
   // hold at most as many as there are. Checked with the config, not first by createExperiment.
   const int available = problem_count(config.task, config.max_operand);

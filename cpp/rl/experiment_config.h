@@ -115,6 +115,14 @@ struct ExperimentConfig {
   // Off by default (it costs a forward and a backward on the probe per update); on or off, the
   // run's other numbers are the same bit for bit.
   bool entropy_mechanism = false;
+  // pass@k during training (issue 23): every N updates (0: never) the policy answers each train
+  // and held-out prompt final_eval_samples times, from a stream of its own, and the history row
+  // of that update holds pass@k at k = 1, 2, 4, ... (rl/history_extras.h). Off by default; on or
+  // off, the run's other numbers are the same bit for bit.
+  int pass_at_k_every = 0;
+  // At most this many pass@k evaluations in a run (updates / passAtKEvery): each costs a full
+  // evaluation, and the run file must stay within its 64 MiB at 50 000 updates.
+  static constexpr int kMaxPassAtKLogs = 200;
 
   // For a config built in C++: checks every field against the table (config_fields.h
   // check_field) and check_field_relations; throws InvalidArgument naming the field. (The API's

@@ -7,6 +7,7 @@
 
 #include "core/coverage_metrics.h"
 #include "core/errors.h"
+#include "rl/history_extras.h"
 #include "rl/trainer_verl.h"
 
 namespace grpo {
@@ -281,6 +282,8 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
   policy.sample(prompt_rows, samples, config.objective.max_completion_length, config.temperature,
                 vocab.eos_id, rng, sampled);
   double tokens = 0, entropy = 0, reward = 0, correct = 0, pass = 0;
+  metrics.length_correct.assign(config.objective.max_completion_length + 1, 0);
+  metrics.length_incorrect.assign(config.objective.max_completion_length + 1, 0);
   for (std::size_t p = 0; p < prompts.size(); ++p) {
     int prompt_correct = 0;
     std::vector<std::pair<std::string, std::string>> answers;  // {status, wrong answer}
@@ -290,6 +293,8 @@ GenerationMetrics evaluate_generation(Policy& policy, Policy& reference, const V
           task.score(sampled.tokens[j], sampled.terminated[j], prompts[p], config.format_weight);
       task_reward(score, static_cast<int>(sampled.tokens[j].size()), config);
       prompt_correct += score.accuracy;
+      (score.accuracy > 0 ? metrics.length_correct
+                          : metrics.length_incorrect)[sampled.tokens[j].size()] += 1;
       answers.emplace_back(status_name(score.status),
                            score.status == VerifierStatus::Incorrect ? score.answer : "");
       reward += score.reward;
@@ -335,6 +340,7 @@ Experiment::Experiment(const ExperimentConfig& config)
       after_rng_(rng_.fork(6)),
       // Not from rng_ (each fork advances it): the streams above stay as they were.
       minibatch_rng_(Rng(config.seed).fork(7)),
+      pass_at_k_rng_(Rng(config.seed).fork(9)),
       policy_(dims_of(config_, vocab_)),
       reference_(dims_of(config_, vocab_)),
       sampler_(dims_of(config_, vocab_)),
@@ -490,6 +496,12 @@ const HistoryRow& Experiment::step(bool evaluate) {
         policy_, reference_, vocab_, train_, config_.eval_samples, config_, eval_rng_, false);
     row.eval_accuracy = eval.accuracy;
     row.eval_entropy = eval.entropy;
+    if (logs_pass_at_k(config_, row.update)) {
+      row.pass_at_k_train =
+          prompt_successes(policy_, reference_, vocab_, train_, config_, pass_at_k_rng_);
+      row.pass_at_k_heldout =
+          prompt_successes(policy_, reference_, vocab_, heldout_, config_, pass_at_k_rng_);
+    }
   } else {
     row.eval_accuracy = row.eval_entropy = std::numeric_limits<double>::quiet_NaN();
   }
@@ -559,6 +571,7 @@ HistoryRow Experiment::update() {
   row.mean_length /= sampled;
   row.truncated_fraction /= sampled;
   row.sampler_entropy = tokens > 0 ? entropy / tokens : 0.0;
+  add_correctness_lengths(rollouts, row);
 
   // Every position the policy touches: sampling, and each forward and backward pass below.
   const double prompt_len = batch_prompts.empty() ? 0.0 : batch_prompts[0].tokens.size();

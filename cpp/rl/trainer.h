@@ -35,6 +35,9 @@ struct GenerationMetrics {
   int samples = 0;                             // fresh answers per prompt
   // Per prompt, the histogram of its answers (core/prompt_coverage.h answer_histogram).
   std::vector<std::vector<AnswerBin>> by_prompt_answers;
+  // How many of the samples have each length in tokens (index 0 .. maxNewTokens), correct
+  // ones and incorrect ones apart (section 8's length histogram, issue 23).
+  std::vector<long long> length_correct, length_incorrect;
 };
 
 // One row of the per-update history (all numbers of that update).
@@ -77,6 +80,13 @@ struct HistoryRow {
   // Cov(log pi, A) over the update's loss-mask tokens (truncated rows out when maskTruncated):
   // the learner's log-prob of each sampled token before the update, its row's advantage.
   double logp_advantage_cov = 0;
+  // Issue 23 (rl/history_extras.h): the mean length of the generation's correct and of its
+  // incorrect completions (NaN when it has none of them: the run file leaves the column out).
+  double mean_length_correct = std::numeric_limits<double>::quiet_NaN();
+  double mean_length_incorrect = std::numeric_limits<double>::quiet_NaN();
+  // passAtKEvery: each train and held-out prompt's correct answers among final_eval_samples
+  // fresh ones after this update; empty on the updates that log none.
+  std::vector<long long> pass_at_k_train, pass_at_k_heldout;
   // engine verl: verl's metrics under verl's names, reduced over the update's optimizer steps
   // as verl v0.7.0's dp_actor logs them: actor/pg_loss and actor/kl_loss (0 without the KL loss)
   // summed (dp_actor.py:434-436,536,549), the loss mode's own (actor/pg_clipfrac, actor/ppo_kl,
@@ -235,6 +245,9 @@ class Experiment {
   Rng rng_;  // parent of the streams below
   Rng warmup_rng_, rollout_rng_, eval_rng_, batch_rng_, after_rng_;
   Rng minibatch_rng_;  // stepsPerGeneration > 1: the shuffle of each generation's rows
+  // passAtKEvery's evaluations: Rng(seed).fork(9), a stream of its own (the run's stay as they
+  // were).
+  Rng pass_at_k_rng_;
   Policy policy_, reference_, sampler_;
   // samplerLag k > 0: the parameters after the last k updates, oldest first (fewer during the
   // first k updates, the warm-up policy first). Memory: k x num_params x 4 bytes (the smoke

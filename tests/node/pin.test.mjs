@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { loadCore } from '../../web/core/index.js';
+import { LATER_FIELDS, LENGTH_FIELDS, fieldsOf, withoutLater } from './pin-fields.mjs';
 
 const core = await loadCore();
 const sha256 = (value) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
@@ -19,11 +20,10 @@ const FIRST_FIELDS = ['update', 'evalAccuracy', 'evalEntropy', 'informativeFract
 const FIRST_FIELD_SOURCE = { entropy: 'samplerEntropy' };
 // In the core's key order (nlohmann's objects are sorted by key).
 const firstFields = (row) => Object.fromEntries([...FIRST_FIELDS].sort().map((key) => [key, row[FIRST_FIELD_SOURCE[key] ?? key]]));
-// Columns added since historyAll was pinned, each with its own hash: adding one leaves the pin of
-// the rest as it was, so it shows that nothing computed before moved.
-const LATER_FIELDS = ['correctnessInformativeFraction']; // issue 24: the informative groups' split
-const withoutLater = (row) => Object.fromEntries(Object.entries(row).filter(([key]) => !LATER_FIELDS.includes(key)));
-const laterFields = (row) => Object.fromEntries(LATER_FIELDS.map((key) => [key, row[key]]));
+// Columns added since historyAll was pinned, each list with its own hash (pin-fields.mjs): adding
+// one leaves the pin of the rest as it was, so it shows that nothing computed before moved.
+const laterFields = fieldsOf(LATER_FIELDS);
+const lengthFields = fieldsOf(LENGTH_FIELDS);
 
 const PINS = [
   {
@@ -40,6 +40,8 @@ const PINS = [
     historyAll: '6a46fa3e8def17056c022025cac110236b92f5f7c6f8835c743e97ca860b4c68',
     // Added in issue 24: correctnessInformativeFraction (historyAll above does not hash it).
     later: 'b6c6266e9080e09b4e730f89a3e59bbc1405caae5bb9dabdab7c4ec529733c15',
+    // Added in issue 23: meanLengthCorrect, meanLengthIncorrect (the hashes above do not hash them).
+    lengths: '5c8e7e5706084b59c023b34b5bf5c7a97cfcce56fe7829d09b2cb4feb3f18b8c',
     metrics: 'd05b9524f1ce027fa2965c0e0130163ea1843b1c08888f5000da02dc9cdb8668',
   },
   {
@@ -58,6 +60,8 @@ const PINS = [
     historyAll: 'd0b82d7932a1b6f92cfff440e45164ad99748cfde0d657ac3045eca682f932a0',
     // Added in issue 24: correctnessInformativeFraction (historyAll above does not hash it).
     later: 'ac68c1599a0ed38d72eac4d315c0d0929a7cba6ccf3f0efe4cf7ac1e7a9a7c54',
+    // Added in issue 23: meanLengthCorrect, meanLengthIncorrect (the hashes above do not hash them).
+    lengths: '2f2c7bb3748364f56d1b10889a04f5c7bea7ef678656ab612191900ec90c8c1a',
     metrics: 'a475460a9f35ce2e062959d521a126cbacd8063a4431861f6578265a28bd315d',
   },
   {
@@ -70,6 +74,8 @@ const PINS = [
     historyAll: 'b7f323bf821d876c13347d61b12bc8727da19e534d0979042f4219633cbbfd1c',
     // Added in issue 24: correctnessInformativeFraction (historyAll above does not hash it).
     later: 'b42a2b326a2cd22956b8d657e98e753fd56add0be1cc3bee1194d8c7bdf75f4e',
+    // Added in issue 23: meanLengthCorrect, meanLengthIncorrect (the hashes above do not hash them).
+    lengths: '443ae584230af8a905f6948c751618b58af59485d050892583c863ba951b9d08',
     metrics: '1db88a651c3bfddf8e1bad0a1c92aa611aedd5af297d40beba115f3f46209f4b',
   },
   {
@@ -84,6 +90,8 @@ const PINS = [
     // averaged; halving both (updateEpochs 2, one step each) gives the old hash back exactly.
     historyAll: '193a9a3a8eb345f830a32d3c99f21fd29d24f9687f33624893d8037b63047df8',
     later: '413450ec901fc00e78e5d428d8efb739f689ad3a866b91baead867a24fbace2d',
+    // Added in issue 23: meanLengthCorrect, meanLengthIncorrect (the hashes above do not hash them).
+    lengths: '13357009cda3878329a7dcdae85286f54c39c35639b78a715bd92949507406ff',
     metrics: '5ec478ab6a7ddbb83de168d26ed8397fa599df5546f3c03dc12067c9b1768e20',
   },
 ];
@@ -95,6 +103,7 @@ for (const pin of PINS) {
     assert.equal(sha256(run.history.map(firstFields)), pin.history, 'history (the first fields)');
     assert.equal(sha256(run.history.map(withoutLater)), pin.historyAll, 'history (every field pinned in issue 13)');
     assert.equal(sha256(run.history.map(laterFields)), pin.later, 'history (the columns added later)');
+    assert.equal(sha256(run.history.map(lengthFields)), pin.lengths, 'history (issue 23: lengths of correct and incorrect completions)');
     assert.equal(sha256({ beforeTrain, beforeHeldout, afterTrain, afterHeldout }), pin.metrics, 'before/after metrics');
   });
 }

@@ -184,6 +184,8 @@ export interface ExperimentConfig extends TrlLossOptions {
   finalEvalSamples: number;
   /** Lab-only (TRL has none): the history's entropy-mechanism columns (probeEntropy ...). Off by default. */
   entropyMechanism: boolean;
+  /** pass@k on train and held-out prompts every N updates (0: never; at most 200 evaluations a run): the history's trainPassAt{k} / heldoutPassAt{k}. Lab-only, TRL has none. */
+  passAtKEvery: number;
 }
 
 /** A profile and any fields to change: the core fills the rest from the profile's defaults. */
@@ -329,6 +331,11 @@ export interface HistoryRow {
   'actor/ppo_kl'?: number;
   'actor/pg_clipfrac_lower'?: number;
   'actor/kl_loss'?: number;
+  /** Issue 23: the mean length of the update's correct / incorrect completions; absent when it had none. */
+  meanLengthCorrect?: number;
+  meanLengthIncorrect?: number;
+  /** With passAtKEvery, on the updates that log it: pass@k at k = 1, 2, 4, ... up to finalEvalSamples, on train and held-out prompts (e.g. trainPassAt1, heldoutPassAt64). */
+  [passAtK: `${'train' | 'heldout'}PassAt${number}`]: number | undefined;
 }
 
 export interface Tensor {

@@ -43,6 +43,7 @@ export default {
   'core.truncate_needs_bound': '{field}: vllmImportanceSamplingMode {mode} clips the ratios, so {field} or {other} must be set; both are None',
   'core.one_of_with': '{field}: must be one of {options} with {other} {value}, got {got}',
   'core.duplicate': '{field}: «{got}» appears twice',
+  'core.too_frequent': '{field}: at most {max} evaluations in a run of {other} {other#update}, got one every {got}',
   'core.must_divide': '{field}: must divide {other} ({total}), got {got}',
   'core.label': '{field}: must be a short label of a-z, 0-9, «-» and «_», got «{got}»',
 };

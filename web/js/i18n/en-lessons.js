@@ -1,5 +1,5 @@
-// English strings of the lessons gallery (training/lessons.js, shown in section 7's compare
-// panel); merged into en.js. A lesson's claim is a clause: the verdict sentences put it after "that".
+// English strings of issue 23: the lessons gallery (training/lessons.js, shown in section 7's
+// compare panel) and section 8's response lengths and pass@k during training; merged into en.js. A lesson's claim is a clause: the verdict sentences put it after "that".
 export default {
   'plural.seedOf': 'seed|seeds',
   'lesson.title': 'Lessons gallery: why each knob exists, run by run',
@@ -8,9 +8,13 @@ export default {
   'lesson.metric.entropy': 'learner’s entropy (TRL’s entropy)',
   'lesson.metric.meanLength': 'mean completion length',
   'lesson.metric.truncatedFraction': 'share of completions truncated',
+  'lesson.metric.meanLengthIncorrect': 'mean length of incorrect responses',
   'lesson.run': 'Run this lesson',
   'lesson.setup': 'Setup: {setup}. A: {a}. B: {b}.',
+  'lesson.maxSeeds': 'The page runs it on at most {max} of the seeds (its 32-token warm-up makes each run the gallery’s costliest).',
   'lesson.rule': 'Rule: {rule}.',
+  'lesson.measured.shown': 'Measured by the bench (node tools/lesson-gallery.mjs): shown on {effect} of seeds 0-9, the null control (A against A on seeds 10-19) on {null} of 10 (a lesson needs {need}, and at most {nullMax}); on fresh seeds 20-29, {freshEffect} of 10, the null control on {freshNull} of 10.',
+  'lesson.measured.notShown': 'Measured by the bench (node tools/lesson-gallery.mjs): not shown. The rule held on {effect} of seeds 0-9 and the null control (A against A on seeds 10-19) on {null} of 10 (a lesson needs {need}, and at most {nullMax}); on fresh seeds 20-29, {freshEffect} of 10, the null control on {freshNull} of 10.',
   'lesson.running': 'Lesson “{name}”: {n} {n#run} (2 arms × {seeds} {seeds#seed}) in {workers} {workers#worker}…',
   'lesson.none': 'the profile’s defaults',
   'lesson.verdict.shown': 'Shown on {count} of {n} {n#seedOf} (a lesson needs {need}): {claim}.',
@@ -20,7 +24,7 @@ export default {
   'lesson.verdict.empty': 'No pair of runs finished: nothing to judge.',
 
   'lesson.clipHigher.name': 'Clip-higher (DAPO)',
-  'lesson.clipHigher.question': 'With a stale sampler, does ε_high = 0.28 keep entropy higher than 0.2, at equal or better accuracy?',
+  'lesson.clipHigher.question': 'With a stale sampler (8 optimizer steps on each generation, TRL’s num_iterations: later steps see ratios far from 1), does ε_high = 0.28 keep entropy higher than 0.2, at equal or better accuracy?',
   'lesson.clipHigher.claim': 'B ends with an entropy higher than A’s by more than {entropy} nats, at a train accuracy at most {accuracy} lower',
   'lesson.clipHigher.values': 'Means over {n} {n#seed}: entropy over the last quarter of the updates {a_entropy} (A) and {b_entropy} (B); train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
@@ -30,14 +34,14 @@ export default {
   'lesson.dynamicSampling.values': 'Means over {n} {n#seed}: share of each generation trained on {a_trained} (A) and {b_trained} (B); share of zero-advantage groups {a_zeroStd} and {b_zeroStd}; train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
   'lesson.isCorrection.name': 'Importance-sampling correction',
-  'lesson.isCorrection.question': 'With a sampler one update behind (mean |Δlog p| well under 0.1), does the correction help accuracy?',
+  'lesson.isCorrection.question': 'With the sampler 3 updates behind (mean |Δlog p| between sampler and learner about 0.08-0.10, at most the realistic 0.1), does the correction help accuracy?',
   'lesson.isCorrection.claim': 'B (with the correction) ends with a train accuracy higher than A’s (without it) by more than {accuracy}',
   'lesson.isCorrection.values': 'Means over {n} {n#seed}: train accuracy after RL {a_accuracy} (A) and {b_accuracy} (B); mean |Δlog p| between sampler and learner {a_logpDiff} and {b_logpDiff}.',
 
   'lesson.klBeta.name': 'KL to the reference (β)',
-  'lesson.klBeta.question': 'Does β = 0.04 keep the policy nearer the reference (teacher-forced KL) than β = 0, and at what cost in accuracy?',
-  'lesson.klBeta.claim': 'B’s teacher-forced KL to the reference after RL is below {ratio} of A’s',
-  'lesson.klBeta.values': 'Means over {n} {n#seed}: teacher-forced KL after RL {a_kl} (A) and {b_kl} (B); train accuracy after RL {a_accuracy} and {b_accuracy}.',
+  'lesson.klBeta.question': 'Does β = 0.04 keep the policy nearer the reference (teacher-forced KL) than β = 0, and at what cost in accuracy? (Advantages not scaled by the group’s std and a learning rate of 0.005: beside the profile’s std-scaled gradient, β = 0.04 moves the KL less than the seeds’ own spread.)',
+  'lesson.klBeta.claim': 'B’s teacher-forced KL to the reference after RL is below {ratio} of A’s on train prompts and on held-out prompts',
+  'lesson.klBeta.values': 'Means over {n} {n#seed}: teacher-forced KL after RL on train prompts {a_kl} (A) and {b_kl} (B), on held-out prompts {a_klHeldout} and {b_klHeldout}; train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
   'lesson.adaptiveEntropy.name': 'Adaptive entropy control',
   'lesson.adaptiveEntropy.question': 'Does the adaptive entropy bonus hold the learner’s entropy near its target?',
@@ -50,9 +54,9 @@ export default {
   'lesson.overlong.values': 'Means over {n} {n#seed}: share truncated over the last quarter {a_truncated} (A) and {b_truncated} (B); train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
   'lesson.lengthBias.name': 'Length bias (Dr. GRPO)',
-  'lesson.lengthBias.question': 'On the variable-length task, do completions end longer under grpo’s per-completion mean than under dr_grpo? (The lengths of correct and incorrect completions apart are not logged: this compares the mean length.)',
-  'lesson.lengthBias.claim': 'B’s mean completion length over the last quarter of the updates is longer than A’s by more than {length} {length#token}',
-  'lesson.lengthBias.values': 'Means over {n} {n#seed}: completion length over the last quarter {a_length} (A) and {b_length} (B) tokens; its change from the first quarter {a_growth} and {b_growth}.',
+  'lesson.lengthBias.question': 'On the variable-length task, do incorrect responses stay longer than correct ones under grpo’s per-response mean, and by more than under dr_grpo’s constant normaliser?',
+  'lesson.lengthBias.claim': 'over the last quarter of the updates B’s incorrect responses are longer than its correct ones, and that gap exceeds A’s by more than {length} {length#token}',
+  'lesson.lengthBias.values': 'Means over {n} {n#seed}, last quarter of the updates: incorrect responses {a_incorrect} (A) and {b_incorrect} (B) tokens, correct ones {a_correct} and {b_correct}; incorrect minus correct {a_gap} and {b_gap}.',
 
   'lesson.coverage.name': 'Coverage narrows (section 8)',
   'lesson.coverage.question': 'After RL, is success concentrated on fewer prompts, beyond chance, where a run stopped after one update is not?',
@@ -65,7 +69,50 @@ export default {
   'lesson.passAtK.values': 'Means over {n} {n#seed}: share of runs whose pass@k crossed {a_crossed} (A) and {b_crossed} (B); the k where B’s crossed {b_k}.',
 
   'lesson.ancestors.name': 'GRPO against its ancestors',
-  'lesson.ancestors.question': 'Does GRPO’s group baseline beat plain REINFORCE (no baseline) over the same seeds?',
-  'lesson.ancestors.claim': 'B (GRPO) ends with a held-out accuracy higher than A’s (REINFORCE) by more than {accuracy}',
-  'lesson.ancestors.values': 'Means over {n} {n#seed}: held-out accuracy after RL {a_accuracy} (A) and {b_accuracy} (B).',
+  'lesson.ancestors.question': 'With a format reward of 1 that nearly every response earns (an offset on every reward), does GRPO’s group baseline beat plain REINFORCE, whose advantage is the reward itself?',
+  'lesson.ancestors.claim': 'B’s (GRPO’s) gain in train accuracy from RL exceeds A’s (REINFORCE’s) by more than {gain}',
+  'lesson.ancestors.values': 'Means over {n} {n#seed}: train accuracy gained by RL {a_gain} (A) and {b_gain} (B); train accuracy after RL {a_accuracy} and {b_accuracy}; held-out accuracy after RL {a_heldout} and {b_heldout}.',
+  // Section 8 (issue 23): response lengths before and after RL (training/length-histogram.js).
+  'train.lengths.title': 'Response lengths on train prompts, before and after RL (correct and incorrect apart)',
+  'train.lengths.x': 'response length (tokens)',
+  'train.lengths.y': 'responses',
+  'train.lengths.beforeCorrect': 'before RL, correct',
+  'train.lengths.beforeIncorrect': 'before RL, incorrect',
+  'train.lengths.afterCorrect': 'after RL, correct',
+  'train.lengths.afterIncorrect': 'after RL, incorrect',
+  'train.lengths.aria': 'Bar chart: {y} of each {x}, 0 to {max}, stacked correct on incorrect, before RL and after RL side by side.',
+  'train.lengths.caption': 'Responses of each length among the {samples} fresh {samples#answerOf} per train prompt of the evaluations before and after RL.',
+  'train.lengths.before.both': 'Before RL (the warm-up policy), the {n} {n#answer} to train prompts run from {p10} to {p90} {p90#token} between the 10th and the 90th percentile (a spread of {spread}, median {p50}); incorrect ones average {incorrect} {incorrect#token}, correct ones {correct} (a share of {share} correct).',
+  'train.lengths.before.noneCorrect': 'Before RL (the warm-up policy), the {n} {n#answer} to train prompts run from {p10} to {p90} {p90#token} between the 10th and the 90th percentile (a spread of {spread}, median {p50}); none is correct, and they average {incorrect} {incorrect#token}.',
+  'train.lengths.before.noneIncorrect': 'Before RL (the warm-up policy), the {n} {n#answer} to train prompts run from {p10} to {p90} {p90#token} between the 10th and the 90th percentile (a spread of {spread}, median {p50}); all are correct, and they average {correct} {correct#token}.',
+  'train.lengths.after.both': 'After RL: {p10} to {p90} {p90#token} (a spread of {spread}, median {p50}); incorrect ones average {incorrect} {incorrect#token}, correct ones {correct} (a share of {share} correct).',
+  'train.lengths.after.noneCorrect': 'After RL: {p10} to {p90} {p90#token} (a spread of {spread}, median {p50}); none is correct, and they average {incorrect} {incorrect#token}.',
+  'train.lengths.after.noneIncorrect': 'After RL: {p10} to {p90} {p90#token} (a spread of {spread}, median {p50}); all are correct, and they average {correct} {correct#token}.',
+  'train.lengths.missing': 'This run has no length histogram (a run file saved before it was recorded).',
+  'train.lengths.waiting': 'The after-RL lengths appear when the run ends.',
+
+  // Section 8 (issue 23 item 3): pass@k during training (training/pass-at-k-history.js).
+  'train.passAtKHistory.title': 'pass@k during training: where the base policy overtakes, update by update',
+  'train.passAtKHistory.explain': 'Every `passAtKEvery` updates (section 6, Evaluation) the policy answers each train and held-out prompt as often as before and after RL, and its pass@k is set against the base policy’s with section 8’s own rule: a crossing is the first k where the base is ahead beyond noise after the RL policy was ahead at a smaller k.',
+  'train.passAtKHistory.off': 'This run logged no pass@k during training (passAtKEvery is 0). Set passAtKEvery in section 6 (Evaluation) to log it every N updates.',
+  'train.passAtKHistory.waiting': 'The logged updates are judged when the run ends.',
+  'train.passAtKHistory.caption': 'Per logged update: pass@1 and pass@{n} of the policy then against the base policy’s (before RL), and where pass@k crosses, on train and held-out prompts.',
+  'train.passAtKHistory.col.update': 'update',
+  'train.passAtKHistory.col.pass1': '{split}: pass@1 (base → now)',
+  'train.passAtKHistory.col.passN': '{split}: pass@{n} (base → now)',
+  'train.passAtKHistory.col.crossing': '{split}: crossing',
+  'train.passAtKHistory.split.train': 'train',
+  'train.passAtKHistory.split.heldout': 'held-out',
+  'train.passAtKHistory.kind.crossed': 'crossed at k = {k}',
+  'train.passAtKHistory.kind.rlAhead': 'RL ahead, no crossing',
+  'train.passAtKHistory.kind.baseAhead': 'base ahead at every k',
+  'train.passAtKHistory.kind.level': 'level at every k',
+  'train.passAtKHistory.kind.reverse': 'base ahead first, RL from k = {k}',
+  'train.passAtKHistory.kind.none': 'not logged',
+  'train.passAtKHistory.never': 'On {split} prompts pass@k did not cross at any of the {n} logged {n#update}; at the last (update {u1}): {kind}.',
+  'train.passAtKHistory.crossedThen': 'On {split} prompts the base policy’s pass@k first overtook the RL policy’s at update {u0}, at k = {k0}; at the last logged update ({u1}): {kind}.',
+  'train.passAtKHistory.crossedLast': 'On {split} prompts pass@k crossed only at the last logged update ({u1}), at k = {k0}, of {n} logged {n#update}.',
+  'train.passAtKHistory.moved.smaller': 'On {split} prompts the base policy’s pass@k first overtook the RL policy’s at update {u0}, at k = {k0}; by update {u1} the crossing moved to a smaller k, {k1}: the base wins at fewer samples as RL goes on.',
+  'train.passAtKHistory.moved.larger': 'On {split} prompts the base policy’s pass@k first overtook the RL policy’s at update {u0}, at k = {k0}; by update {u1} the crossing moved to a larger k, {k1}.',
+  'train.passAtKHistory.moved.same': 'On {split} prompts the base policy’s pass@k first overtook the RL policy’s at update {u0}, at k = {k0}, and at update {u1} it still crosses there.',
 };

@@ -132,6 +132,7 @@ export default {
   'train.field.evalSamples': 'samples per prompt after each update (evalSamples)',
   'train.field.finalEvalSamples': 'samples per prompt before/after RL (finalEvalSamples)',
   'train.field.entropyMechanism': 'measure why entropy falls: the entropy change on a fixed probe set and its first-order prediction, per update (entropyMechanism; slower)',
+  'train.field.passAtKEvery': 'pass@k on train and held-out prompts every N updates, 0 = never (passAtKEvery; each is a full evaluation: slower)',
   'train.hint.default': 'default {value} · TRL: {trl}',
   'train.hint.changed': 'changed (default {value}) · TRL: {trl}',
   'train.presetsLabel': 'Experiments to try (each sets the form; press Run):',

@@ -42,6 +42,7 @@ export default {
   'core.truncate_needs_bound': '{field}: режим vllmImportanceSamplingMode {mode} обрезает отношения, поэтому нужно задать {field} или {other}; сейчас оба None',
   'core.one_of_with': '{field}: при {other} = {value} должно быть одним из {options}, получено {got}',
   'core.duplicate': '{field}: «{got}» встречается дважды',
+  'core.too_frequent': '{field}: не больше {max} оценок за прогон из {other} {other#updateOf}, получено: раз в {got}',
   'core.must_divide': '{field}: должно делить {other} ({total}), получено {got}',
   'core.label': '{field}: нужна короткая метка из символов a-z, 0-9, «-» и «_», получено «{got}»',
 };

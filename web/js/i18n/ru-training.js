@@ -132,6 +132,7 @@ export default {
   'train.field.evalSamples': 'ответов на промпт после каждого обновления (evalSamples)',
   'train.field.finalEvalSamples': 'ответов на промпт до/после RL (finalEvalSamples)',
   'train.field.entropyMechanism': 'измерять, почему падает энтропия: её изменение на фиксированном пробном наборе и предсказание первого порядка, на каждом обновлении (entropyMechanism; медленнее)',
+  'train.field.passAtKEvery': 'pass@k на train- и held-out-промптах раз в N обновлений, 0 = никогда (passAtKEvery; каждый раз полная оценка: медленнее)',
   'train.hint.default': 'по умолчанию {value} · TRL: {trl}',
   'train.hint.changed': 'изменено (по умолчанию {value}) · TRL: {trl}',
   'train.presetsLabel': 'Эксперименты (каждый заполняет форму; затем нажмите «Запустить»):',

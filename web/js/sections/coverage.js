@@ -4,7 +4,9 @@
 // from the run's own measures (docs/coverage.md), and one fresh group from the trained policy
 // inspected row by row, as the notebook does; click a response to see its tokens with their
 // sampling probability and advantage. Click (tap, or Enter on) a prompt's bars to see its answers
-// before and after RL (training/answer-histogram.js).
+// before and after RL (training/answer-histogram.js). Below: pass@k logged during training
+// (passAtKEvery, training/pass-at-k-history.js) and response lengths before and after RL, correct
+// and incorrect apart (training/length-histogram.js).
 import { h, dataTable, fmt } from '../dom.js';
 import { chartFigure, makeChart, refresh, describeChart, axis, runLegend, COLORS } from '../charts.js';
 import { runNotice } from './common.js';
@@ -16,6 +18,8 @@ import { coverageByBefore } from '../training/run-format.js';
 import { validateConfig } from '../training/run-config.js';
 import { getOverlays, onOverlays, pickColor, samePrompts } from '../training/overlays.js';
 import { answersOf, answerRows, answerSentences, answerText, binLabel, samplesOf } from '../training/answer-histogram.js';
+import { lengthSentences } from '../training/length-histogram.js';
+import { passAtKHistory, passAtKHistorySentences, kindWords } from '../training/pass-at-k-history.js';
 
 /** Python's repr of the notebook's printed dict. */
 function pyRepr(value) {
@@ -45,6 +49,15 @@ export default {
     const overlayNote = h('p', { class: 'muted coverage-overlay-note' });
     host.append(h('div', { class: 'coverage-pair' }, figure.figure, heldFigure.figure), overlayNote, summary, floor, passFigure.figure, passSummary);
 
+    // --- pass@k during training and response lengths (issue 23) ---------------------------------
+    const historyTable = h('div', { class: 'pass-at-k-history-table' });
+    const historySummary = h('p', { class: 'summary pass-at-k-history-summary' });
+    const historyBlock = h('div', { class: 'pass-at-k-history', dataset: { testid: 'pass-at-k-history' } }, h('h4', { text: t('train.passAtKHistory.title') }), ctx.rich(t('train.passAtKHistory.explain')), historyTable, historySummary);
+    const lengthFigure = chartFigure({ title: t('train.lengths.title'), aria: '', dataLabel: t('common.chartData'), pngLabel: t('common.chartPng'), className: 'chart-lengths' });
+    lengthFigure.figure.dataset.chart = 'lengths';
+    const lengthSummary = h('p', { class: 'summary lengths-summary' });
+    host.append(historyBlock, lengthFigure.figure, lengthSummary);
+
     // --- inspection ---------------------------------------------------------------------------
     const another = h('button', { type: 'button', class: 'button-quiet', dataset: { action: 'another-group' }, text: t('train.inspect.another') });
     const inspectStatus = h('p', { class: 'muted inspect-status', role: 'status' });
@@ -69,7 +82,7 @@ export default {
       training.inspect(index).catch(() => {});
     });
 
-    const charts = { train: null, heldout: null, passAtK: null };
+    const charts = { train: null, heldout: null, passAtK: null, lengths: null };
     let drawnKey = null;
     let drawnAfter = null;
     let drawnInfo = null;
@@ -372,6 +385,92 @@ export default {
       );
     };
 
+    // pass@k logged during training (passAtKEvery), judged per update against the base policy.
+    const drawPassAtKHistory = (s) => {
+      const result = s.result;
+      const rows = result ? passAtKHistory(result) : [];
+      const every = (result ?? s.info)?.config?.passAtKEvery ?? 0;
+      historyBlock.dataset.logged = String(rows.length);
+      if (!rows.length) {
+        historyTable.replaceChildren();
+        historySummary.textContent = t(every > 0 && !result ? 'train.passAtKHistory.waiting' : 'train.passAtKHistory.off');
+        return;
+      }
+      const splits = ['train', 'heldout'].filter((split) => rows.some((r) => r[split]));
+      const n = rows[0][splits[0]].ks.at(-1);
+      const pair = (cell, i) => (cell ? `${fmt(cell.base[i], 3)} → ${fmt(cell.values[i], 3)}` : '—');
+      historyTable.replaceChildren(
+        dataTable({
+          caption: t('train.passAtKHistory.caption', { n }),
+          className: 'pass-at-k-history-rows',
+          columns: [
+            { label: t('train.passAtKHistory.col.update'), numeric: true },
+            ...splits.flatMap((split) => {
+              const name = t(`train.passAtKHistory.split.${split}`);
+              return [{ label: t('train.passAtKHistory.col.pass1', { split: name }) }, { label: t('train.passAtKHistory.col.passN', { split: name, n }) }, { label: t('train.passAtKHistory.col.crossing', { split: name }) }];
+            }),
+          ],
+          rows: rows.map((r) => [
+            { text: String(r.update), value: r.update, header: true },
+            ...splits.flatMap((split) => {
+              const cell = r[split];
+              const kind = cell?.verdict.kind ?? 'none';
+              return [{ text: pair(cell, 0) }, { text: pair(cell, (cell?.ks.length ?? 1) - 1) }, { text: words(kindWords(cell?.verdict)), value: kind === 'crossed' ? cell.verdict.k : kind }];
+            }),
+          ]),
+        }),
+      );
+      historySummary.textContent = passAtKHistorySentences(rows).map(words).join(' ');
+    };
+
+    // Response lengths before RL (the warm-up policy) and after, correct stacked on incorrect.
+    const drawLengths = (s) => {
+      const histogram = s.result ? s.result.lengthHistogram : s.info?.lengthHistogram;
+      const phases = [['before', 0], ['after', 1]].filter(([phase]) => histogram?.[phase]);
+      if (!phases.length) {
+        charts.lengths?.destroy();
+        charts.lengths = null;
+        lengthFigure.setTable(h('p'));
+        lengthSummary.textContent = s.result || s.info ? t('train.lengths.missing') : '';
+        return;
+      }
+      const size = histogram[phases[0][0]].correct.length;
+      let top = 0; // the longest length any answer has: the axis ends there
+      for (const [phase] of phases) for (let i = 0; i < size; i += 1) if (histogram[phase].correct[i] + histogram[phase].incorrect[i] > 0) top = Math.max(top, i);
+      const labels = Array.from({ length: top + 1 }, (_, i) => String(i));
+      const datasets = phases.flatMap(([phase, color]) =>
+        ['correct', 'incorrect'].map((kind) => ({
+          label: t(`train.lengths.${phase}${kind === 'correct' ? 'Correct' : 'Incorrect'}`),
+          data: histogram[phase][kind].slice(0, top + 1),
+          stack: phase,
+          // Correct answers solid, incorrect ones the same colour at a quarter (hex alpha 40).
+          backgroundColor: kind === 'correct' ? COLORS[color] : `${COLORS[color]}40`,
+          borderColor: COLORS[color],
+          borderWidth: kind === 'incorrect' ? 1 : 0,
+        })),
+      );
+      if (charts.lengths) refresh(charts.lengths, { labels, datasets });
+      else
+        charts.lengths = makeChart(lengthFigure.canvas, {
+          type: 'bar',
+          data: { labels, datasets },
+          options: { scales: { x: axis(t('train.lengths.x'), { stacked: true }), y: axis(t('train.lengths.y'), { stacked: true, beginAtZero: true }) }, plugins: { legend: { labels: { boxHeight: 12, boxWidth: 18 } } } },
+        });
+      describeChart(charts.lengths, t('train.lengths.aria', { x: t('train.lengths.x'), y: t('train.lengths.y'), max: top }));
+      const samples = (s.result ?? s.info)?.config?.finalEvalSamples;
+      lengthFigure.setTable(
+        dataTable({
+          caption: t('train.lengths.caption', { samples }),
+          className: 'lengths-table',
+          columns: [{ label: t('train.lengths.x'), numeric: true }, ...datasets.map((d) => ({ label: d.label, numeric: true }))],
+          rows: labels.map((label, i) => [{ text: label, value: i, header: true }, ...datasets.map((d) => ({ text: String(d.data[i]), value: d.data[i] }))]),
+        }),
+      );
+      const lines = lengthSentences(histogram).map(words);
+      if (!s.result) lines.push(t('train.lengths.waiting'));
+      lengthSummary.textContent = lines.join(' ');
+    };
+
     // The sentences on the run: verdicts over its numbers (training/verdicts.js, docs/coverage.md).
     const words = (item) => verdictText(t, item);
     // A run's result with the before-RL bars, which a live run keeps in its info.
@@ -387,6 +486,8 @@ export default {
         () => drawBars('heldout', heldFigure, s.info?.beforeHeldoutByPrompt, s.result?.afterHeldoutByPrompt, t('train.split.heldout')),
         () => drawPassAtK(coverage),
         () => drawCoverageText(s, coverage, trainRows),
+        () => drawPassAtKHistory(s),
+        () => drawLengths(s),
         then,
       ]);
     };

@@ -16,7 +16,7 @@ import { SEEDS_MAX, SEEDS_MIN, runSeeds, runSeedsForEach, seedList, workerCount 
 import { errorText } from '../core-errors.js';
 import { ESTIMATORS } from './run-config.js';
 import { MAX_OVERLAY, pickColor, setOverlays } from './overlays.js';
-import { LESSONS, armOptions, lessonById, lessonClaim, lessonText, lessonVerdict } from './lessons.js';
+import { LESSONS, armOptions, benchSentence, lessonById, lessonClaim, lessonText, lessonVerdict } from './lessons.js';
 
 const METRICS = [
   { key: 'evalAccuracy', label: 'HIST_ACCURACY' },
@@ -27,6 +27,7 @@ const METRICS = [
   { key: 'entropy', label: 'lesson.metric.entropy' },
   { key: 'meanLength', label: 'lesson.metric.meanLength' },
   { key: 'truncatedFraction', label: 'lesson.metric.truncatedFraction' },
+  { key: 'meanLengthIncorrect', label: 'lesson.metric.meanLengthIncorrect' },
 ];
 // The latest seed batches, [{config, seeds, runs: [{seed, result}], group}], the latest last:
 // kept here, outside the panel, because a URL or language change re-mounts the sections. One
@@ -103,8 +104,9 @@ export function comparePanel(host, ctx, { getConfig, onInspect = null }) {
         { class: 'lesson', dataset: { lesson: lesson.id } },
         h('h5', { text: t(`lesson.${lesson.id}.name`) }),
         h('p', { class: 'lesson-question', text: t(`lesson.${lesson.id}.question`) }),
-        h('p', { class: 'lesson-setup', text: setupText(lesson) }),
+        h('p', { class: 'lesson-setup', text: setupText(lesson) + (lesson.maxSeeds ? ` ${t('lesson.maxSeeds', { max: lesson.maxSeeds })}` : '') }),
         h('p', { class: 'lesson-rule', text: t('lesson.rule', { rule: lessonText(t, lessonClaim(lesson)) }) }),
+        h('p', { class: 'lesson-measured muted', text: lessonText(t, benchSentence(lesson)) }),
         h('p', {}, button),
         verdict,
         values,
@@ -367,7 +369,9 @@ export function comparePanel(host, ctx, { getConfig, onInspect = null }) {
     let configs;
     try {
       configs = makeConfigs(getConfig());
-      seeds = seedList(configs[0].seed, Number(seedsInput.value));
+      // A lesson with maxSeeds (the scratch task's: lessons.js) runs on at most that many.
+      const count = Number(seedsInput.value);
+      seeds = seedList(configs[0].seed, lesson?.maxSeeds ? Math.min(lesson.maxSeeds, count) : count);
     } catch (error) {
       status.textContent = t('train.refused', { message: error.message });
       return;

@@ -5,7 +5,9 @@
 // (seed s against seed s + NULL_SEED_OFFSET), so a rule that "shows" by seed-to-seed noise alone
 // is seen. DOM-free and language-free: a sentence is {key, params} (verdicts.js verdictText).
 // Used by section 7's compare panel, tools/lesson-gallery.mjs (`npm run bench`) and the tests.
-import { coverageVerdict, passAtKVerdict, verdictText, windowMeans, NOISE } from './verdicts.js';
+import { coverageVerdict, fixed, passAtKVerdict, verdictText, windowSize, NOISE } from './verdicts.js';
+import { PRESETS } from './presets.js';
+import { CONFIG_PARAMS } from './run-config.js';
 
 /** A lesson shows when at least this share of its seeds show the effect (7 of 10). */
 export const SHOWS_SHARE = 0.7;
@@ -15,27 +17,40 @@ export const NULL_SEED_OFFSET = 10;
 export const GALLERY_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 const mean = (values) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
-const fixed = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
-// A history field's mean over the first or the last quarter of the updates (verdicts.js's window).
-const lastWindow = (history, key) => windowMeans(history, key).end;
-const firstWindow = (history, key) => windowMeans(history, key).start;
+// A history field's mean over the last quarter of the updates (verdicts.js's window), NaN when no
+// row of it has the field (meanLengthCorrect of a window without a correct response).
+const lastWindow = (history, key) => {
+  const values = history.slice(-windowSize(history.length)).map((row) => row[key]).filter(Number.isFinite);
+  return values.length ? mean(values) : NaN;
+};
 
-// The scratch task, as section 6's preset sets it, made cheap enough for a gallery: fewer
-// prompts, updates and final samples (each lesson within about 2 minutes in the page).
-const SCRATCH = { task: 'scratch', maxNewTokens: 32, teacherAccuracy: 0.6, warmupSteps: 300, trainPrompts: 32, heldoutPrompts: 16, updates: 20, finalEvalSamples: 16 };
+// The scratch lessons run on at most this many seeds in the page: at the Seeds field's default 8
+// (16 runs in one worker on 2 cores) they took 134 s (overlong) and 147 s (lengthBias) in
+// Chromium on this machine (load 4-6), over the 2-minute budget; 6 seeds take 3/4 of that.
+const SCRATCH_MAX_SEEDS = 6;
+
+// The scratch task as section 6's preset sets it (presets.js, URL keys to the core's names), made
+// cheap enough for a gallery: fewer updates and final samples (each lesson within its 2 minutes).
+const CORE_NAME = Object.fromEntries(Object.entries(CONFIG_PARAMS).map(([name, key]) => [key, name]));
+const SCRATCH_PRESET = Object.fromEntries(Object.entries(PRESETS.find((p) => p.id === 'scratch').patch).map(([key, value]) => [CORE_NAME[key], value]));
+const SCRATCH = { ...SCRATCH_PRESET, updates: 20, finalEvalSamples: 16 };
 
 /**
  * The lessons. Each: id (dictionary keys `lesson.<id>.*`: name, question, claim, values), the
  * profile and base overrides, arms a and b (overrides over base), the chart's history field,
  * thresholds (written once: the effect rule reads them and the claim sentence names them),
- * measure(result) -> numbers, effect(mA, mB, thresholds) -> bool, and the numbers the values
- * sentence names (`values`: a per-arm mean of each, params a_<name>, b_<name>).
+ * measure(result) -> numbers, effect(mA, mB, thresholds) -> bool, the numbers the values
+ * sentence names (`values`: a per-arm mean of each, params a_<name>, b_<name>), what the bench
+ * measured (`measured`, benchSentence; tools/lesson-gallery.mjs prints its counts beside these),
+ * and maxSeeds, the most seeds the page runs it on (the Seeds field's value otherwise).
  */
 export const LESSONS = [
   {
     id: 'clipHigher',
-    // A stale sampler: 4 optimizer steps per generation (TRL's steps_per_generation).
-    base: { stepsPerGeneration: 4 },
+    // A stale sampler as TRL's num_iterations makes it: 8 optimizer steps on each generation, the
+    // old log-probs the generating policy's, so later steps see ratios far from 1 and the upper
+    // clip binds (about 2% of tokens; ratios up to ~2.4).
+    base: { updateEpochs: 8 },
     a: { epsHigh: 0.2 },
     b: { epsHigh: 0.28 },
     chart: 'evalEntropy',
@@ -43,6 +58,7 @@ export const LESSONS = [
     measure: (r) => ({ entropy: lastWindow(r.history, 'evalEntropy'), accuracy: r.afterTrain.accuracy }),
     effect: (a, b, th) => b.entropy - a.entropy > th.entropy && b.accuracy >= a.accuracy - th.accuracy,
     values: ['entropy', 'accuracy'],
+    measured: { effect: 3, null: 5, freshEffect: 2, freshNull: 0 },
   },
   {
     id: 'dynamicSampling',
@@ -58,10 +74,13 @@ export const LESSONS = [
     }),
     effect: (a, b, th) => b.trained < a.trained && b.accuracy >= a.accuracy - th.accuracy,
     values: ['trained', 'zeroStd', 'accuracy'],
+    measured: { effect: 9, null: 0, freshEffect: 8, freshNull: 0 },
   },
   {
     id: 'isCorrection',
-    base: { samplerLag: 1 },
+    // The sampler 3 updates behind (one- or few-step-off-policy RL): mean |Δlog p| between
+    // sampler and learner about 0.08-0.10, the issue's realistic level (<= 0.1).
+    base: { samplerLag: 3 },
     a: { vllmImportanceSamplingCorrection: false },
     b: { vllmImportanceSamplingCorrection: true },
     chart: 'evalAccuracy',
@@ -69,17 +88,22 @@ export const LESSONS = [
     measure: (r) => ({ accuracy: r.afterTrain.accuracy, logpDiff: lastWindow(r.history, 'samplingLogpDifferenceMean') }),
     effect: (a, b, th) => b.accuracy - a.accuracy > th.accuracy,
     values: ['accuracy', 'logpDiff'],
+    measured: { effect: 4, null: 5, freshEffect: 6, freshNull: 4 },
   },
   {
     id: 'klBeta',
-    base: {},
+    // Advantages not divided by the group's std (scaleRewards none, Dr. GRPO's choice: |A| =
+    // |r - mean| <= 1) and a faster learner (0.005): beside the std-scaled policy gradient of
+    // the profile, beta 0.04's pull is too small to tell from the seeds' own spread of KL.
+    base: { scaleRewards: 'none', learningRate: 0.005 },
     a: { beta: 0 },
     b: { beta: 0.04 },
     chart: 'evalAccuracy',
     thresholds: { ratio: 0.8 },
-    measure: (r) => ({ kl: r.afterTrain.teacherForcedKl, accuracy: r.afterTrain.accuracy }),
-    effect: (a, b, th) => b.kl < th.ratio * a.kl,
-    values: ['kl', 'accuracy'],
+    measure: (r) => ({ kl: r.afterTrain.teacherForcedKl, klHeldout: r.afterHeldout.teacherForcedKl, accuracy: r.afterTrain.accuracy }),
+    effect: (a, b, th) => b.kl < th.ratio * a.kl && b.klHeldout < th.ratio * a.klHeldout,
+    values: ['kl', 'klHeldout', 'accuracy'],
+    measured: { effect: 7, null: 0, freshEffect: 8, freshNull: 1 },
   },
   {
     id: 'adaptiveEntropy',
@@ -94,9 +118,11 @@ export const LESSONS = [
     },
     effect: (a, b, th) => b.gap < th.gap && !(a.gap < th.gap),
     values: ['entropy', 'gap'],
+    measured: { effect: 10, null: 1, freshEffect: 8, freshNull: 1 },
   },
   {
     id: 'overlong',
+    maxSeeds: SCRATCH_MAX_SEEDS,
     base: { ...SCRATCH, maxNewTokens: 16, overlongMaxCompletionLen: 16, softPunishCache: 8 },
     a: { overlongWeight: 0 },
     b: { overlongWeight: 1 },
@@ -105,20 +131,28 @@ export const LESSONS = [
     measure: (r) => ({ truncated: lastWindow(r.history, 'truncatedFraction'), accuracy: r.afterTrain.accuracy }),
     effect: (a, b, th) => a.truncated - b.truncated > th.truncated,
     values: ['truncated', 'accuracy'],
+    measured: { effect: 8, null: 2, freshEffect: 8, freshNull: 2 },
   },
   {
     id: 'lengthBias',
-    base: { ...SCRATCH },
+    // Dr. GRPO's claim: grpo's per-response mean (1/|o| per token) spreads a wrong answer's
+    // penalty thinner the longer it is, so incorrect responses stay longer than correct ones,
+    // more than under dr_grpo's constant normaliser. The gap grows with training: 60 updates
+    // (the warm-up is still most of the run).
+    maxSeeds: SCRATCH_MAX_SEEDS,
+    base: { ...SCRATCH, updates: 60 },
     a: { lossType: 'dr_grpo' },
     b: { lossType: 'grpo' },
-    chart: 'meanLength',
-    thresholds: { length: 0.5 },
+    chart: 'meanLengthIncorrect',
+    thresholds: { length: 2 },
     measure: (r) => {
-      const length = lastWindow(r.history, 'meanLength');
-      return { length, growth: length - firstWindow(r.history, 'meanLength') };
+      const incorrect = lastWindow(r.history, 'meanLengthIncorrect');
+      const correct = lastWindow(r.history, 'meanLengthCorrect');
+      return { incorrect, correct, gap: incorrect - correct };
     },
-    effect: (a, b, th) => b.length - a.length > th.length,
-    values: ['length', 'growth'],
+    effect: (a, b, th) => b.gap > 0 && b.gap - a.gap > th.length,
+    values: ['incorrect', 'correct', 'gap'],
+    measured: { effect: 7, null: 1, freshEffect: 7, freshNull: 1 },
   },
   {
     id: 'coverage',
@@ -134,6 +168,7 @@ export const LESSONS = [
     }),
     effect: (a, b) => b.concentrated === 1 && a.concentrated === 0,
     values: ['concentrated', 'solved', 'share'],
+    measured: { effect: 9, null: 0, freshEffect: 8, freshNull: 0 },
   },
   {
     id: 'passAtK',
@@ -149,19 +184,39 @@ export const LESSONS = [
     },
     effect: (a, b) => b.crossed === 1 && a.crossed === 0,
     values: ['crossed', 'k'],
+    measured: { effect: 10, null: 0, freshEffect: 7, freshNull: 0 },
   },
   {
     id: 'ancestors',
-    base: {},
+    // A format reward of 1 that nearly every response earns: an offset on every reward. Plain
+    // REINFORCE (advantage = reward) pushes every sampled answer up with it, right or wrong;
+    // GRPO's group mean removes it. (With the profile's formatWeight 0.1 and 0/1 correctness
+    // there is almost no offset, and REINFORCE learns as fast: see docs/coverage.md.)
+    base: { formatWeight: 1 },
     a: { advantageEstimator: 'reinforce' },
     b: { advantageEstimator: 'grpo' },
     chart: 'evalAccuracy',
-    thresholds: { accuracy: 0.02 },
-    measure: (r) => ({ accuracy: r.afterHeldout.accuracy }),
-    effect: (a, b, th) => b.accuracy - a.accuracy > th.accuracy,
-    values: ['accuracy'],
+    thresholds: { gain: 0.08 },
+    measure: (r) => ({ gain: r.afterTrain.accuracy - r.beforeTrain.accuracy, accuracy: r.afterTrain.accuracy, heldout: r.afterHeldout.accuracy }),
+    effect: (a, b, th) => b.gain - a.gain > th.gain,
+    values: ['gain', 'accuracy', 'heldout'],
+    measured: { effect: 9, null: 2, freshEffect: 10, freshNull: 0 },
   },
 ];
+
+/** The issue's bar for the bench: at least 7 of seeds 0-9 show the effect, the null control at most 2. */
+export const BENCH_NEEDS = { effect: 7, null: 2 };
+
+/**
+ * What the bench measured for a lesson (its `measured`: tools/lesson-gallery.mjs, WASM under Node;
+ * effect and null on seeds 0-9 with the null control's A on 10-19, freshEffect and freshNull on
+ * seeds 20-29 with A on 30-39, each of 10), as the page's sentence: {key, params}.
+ */
+export function benchSentence(lesson) {
+  const m = lesson.measured;
+  const shown = m.effect >= BENCH_NEEDS.effect && m.null <= BENCH_NEEDS.null;
+  return { key: `lesson.measured.${shown ? 'shown' : 'notShown'}`, params: { ...m, need: BENCH_NEEDS.effect, nullMax: BENCH_NEEDS.null } };
+}
 
 /** The lesson of an id, or a RangeError naming it. */
 export function lessonById(id) {
@@ -215,9 +270,11 @@ export function lessonVerdict(lesson, pairs) {
   const kind = !n ? 'empty' : shows ? 'shown' : count > 0 ? 'partly' : n === 1 ? 'noneOne' : 'none';
   const params = { count, n, need: needed(n), claim: lessonClaim(lesson) };
   const values = {};
+  // A number no seed has (B's crossing k when none crossed) is "—", not a mean of nothing.
+  const meanOf = (list) => (list.length ? mean(list) : NaN);
   for (const name of lesson.values) {
-    values[`a_${name}`] = fixed(mean(rows.map((r) => r.a[name]).filter(Number.isFinite)));
-    values[`b_${name}`] = fixed(mean(rows.map((r) => r.b[name]).filter(Number.isFinite)));
+    values[`a_${name}`] = fixed(meanOf(rows.map((r) => r.a[name]).filter(Number.isFinite)));
+    values[`b_${name}`] = fixed(meanOf(rows.map((r) => r.b[name]).filter(Number.isFinite)));
   }
   return { kind, count, n, shows, rows, sentence: { key: `lesson.verdict.${kind}`, params }, values: { key: `lesson.${lesson.id}.values`, params: { n, ...values } } };
 }

@@ -31,7 +31,9 @@ export function runWork(c) {
   // forward and backward before the update, forward after it.
   const probe = c.entropyMechanism ? (c.heldoutPrompts || c.trainPrompts) * (PROMPT + DEMO) * 4 : 0;
   const update = group * (2 + (c.beta > 0 ? 1 : 0) + 3 * c.updateEpochs) + c.trainPrompts * c.evalSamples * length + probe;
-  const evaluations = 2 * prompts * c.finalEvalSamples * length * 2;
+  // passAtKEvery: every N updates one more evaluation of every prompt, without the reference.
+  const logged = c.passAtKEvery > 0 ? Math.floor(c.updates / c.passAtKEvery) : 0;
+  const evaluations = (2 * 2 + logged) * prompts * c.finalEvalSamples * length;
   return (warmup + c.updates * update + evaluations) * perToken;
 }
 

@@ -36,8 +36,12 @@ export const PRESETS = [
   },
   { id: 'normalizeThenSum', patch: { 'rl.multiObjectiveAggregation': 'normalize_then_sum' } },
   // The scratch task (issue 23): room for its longest demonstration (config_warnings' scratch_cut),
-  // a teacher right often enough and long enough for the column work to be learnt before RL.
-  { id: 'scratch', patch: { 'rl.task': 'scratch', 'rl.maxNewTokens': 32, 'rl.teacherAccuracy': 0.6, 'rl.warmupSteps': 300 } },
+  // a teacher right often enough and long enough for the column work to be learnt before RL. The
+  // warm-up (300 steps over every prompt, 32-token demonstrations) is most of the run: with the
+  // smoke profile's 64/32 prompts it took 6.1 s natively (user time), with 32/16 3.1 s, which keeps
+  // the page's smoke run under its 10 s (tests/browser/scratch-smoke.test.mjs). The lessons
+  // gallery's scratch lessons start from this preset (training/lessons.js).
+  { id: 'scratch', patch: { 'rl.task': 'scratch', 'rl.maxNewTokens': 32, 'rl.teacherAccuracy': 0.6, 'rl.warmupSteps': 300, 'rl.trainPrompts': 32, 'rl.heldoutPrompts': 16 } },
   // verl v0.7.0's variants, run by verl's functions (engine verl; docs/verl.md "The trainer with
   // engine verl"). verl's GRPO recipe: clip 0.2 both sides, KL loss 0.001 low_var_kl.
   ...VERL_PRESETS,

@@ -22,6 +22,13 @@ import { CONFIG_TABLE } from './run-config.js';
 
 export { CONFIG_FIELDS, CONFIG_SCHEMA, CONFIG_PARAMS, CONFIG_KEYS, configOptions, resolveConfig } from './run-config.js';
 
+// passAtKEvery's history columns (cpp/api/api_coverage.h logged_pass_at_ks, pass_at_k_column):
+// k = 1, 2, 4, ... up to the largest finalEvalSamples of the core's table.
+const MAX_SAMPLES = CONFIG_TABLE.fields.find((f) => f.name === 'finalEvalSamples').max;
+export const LOGGED_PASS_AT_KS = Array.from({ length: Math.floor(Math.log2(MAX_SAMPLES)) + 1 }, (_, i) => 2 ** i);
+export const PASS_AT_K_SPLITS = ['train', 'heldout'];
+export const passAtKColumn = (split, k) => `${split}PassAt${k}`;
+
 // --- rows, metrics, divergence -------------------------------------------------------------
 
 /** The notebook's selected_columns of the before/after table, with the API's names. */
@@ -90,6 +97,12 @@ export const HISTORY_COLUMNS = [
   { key: 'probeEntropyPrediction', label: 'probe_entropy_prediction', trl: null },
   { key: 'stepNorm', label: 'step_norm', trl: null },
   { key: 'logpAdvantageCov', label: 'logp_advantage_cov', trl: null },
+  // Added in issue 23: the mean length of the update's correct and incorrect completions (absent
+  // when it had none), and with passAtKEvery, on the updates that log it, pass@k on train and
+  // held-out prompts at k = 1, 2, 4, ... up to finalEvalSamples (absent on the other updates).
+  { key: 'meanLengthCorrect', label: 'mean_length_correct', trl: null },
+  { key: 'meanLengthIncorrect', label: 'mean_length_incorrect', trl: null },
+  ...PASS_AT_K_SPLITS.flatMap((split) => LOGGED_PASS_AT_KS.map((k) => ({ key: passAtKColumn(split, k), label: `${split}_pass_at_${k}`, trl: null }))),
   // Added in issue 27: verl's own metric names, only in a run with engine verl (absent otherwise;
   // those its loss mode returns; actor/kl_loss with beta > 0). verl: the metric verl logs.
   ...['pg_loss', 'pg_clipfrac', 'ppo_kl', 'pg_clipfrac_lower', 'kl_loss'].map((name) => ({ key: `actor/${name}`, label: `actor/${name}`, trl: null, verl: `actor/${name}` })),

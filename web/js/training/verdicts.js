@@ -21,7 +21,7 @@ export const NOISE = Object.freeze({
   formatDominates: 0.5,
 });
 
-const fixed = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
+export const fixed = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
 const signed = (x, digits = 3) => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}` : '—');
 const mean = (values) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 const line = (key, params = {}) => ({ key, params });

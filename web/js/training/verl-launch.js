@@ -293,6 +293,7 @@ export const VERL_RULES = {
   evalSamples: TOY,
   finalEvalSamples: TOY,
   entropyMechanism: TOY,
+  passAtKEvery: TOY,
 };
 
 /** The launch's entries for a full config (core.experimentConfig): overrides, no-equivalents, notes. */
