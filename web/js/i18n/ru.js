@@ -109,6 +109,9 @@ export default {
   'setup.seed': 'Сид',
   'setup.seedHint': 'Целое число от 0 до 4294967295; в ноутбуке — 9.',
   'setup.language': 'Язык',
+  'setup.run': 'Запустить обучение разделов 6–8',
+  'setup.runNote':
+    'Обучает конфигурацию раздела 6 с этими профилем и сидом в фоновом воркере на вашем CPU. Пока запуск идёт, его кнопки остаются внизу экрана, где бы вы ни читали, а разделы 6–8 показывают запуск по ходу обучения.',
   'setup.whereTitle': 'Что и где выполняется',
   'setup.where.core': 'Ядро',
   'setup.where.coreValue': 'C++17, скомпилированный в WebAssembly (ядро {version}, {methods} функций), готово за {ms} мс',
@@ -351,7 +354,7 @@ export default {
   'reductions.norm.dapo': 'число активных токенов батча $\\sum_j L_j$',
   'reductions.norm.cispo': 'как у dapo',
   'reductions.norm.sapo': 'как у grpo',
-  'reductions.norm.luspo': '$N$: каждый ответ учитывается $L_i$ раз (прочтение trl#6654, docs/trl.md)',
+  'reductions.norm.luspo': '$N$: каждый ответ учитывается $L_i$ раз (прочтение trl#6654, `docs/trl.md`)',
   'reductions.norm.vespo': 'как у dapo',
 
   // --- 5. Конечная политика -------------------------------------------------------------------
