@@ -82,7 +82,10 @@ test('the form\'s fields, the URL keys and the TRL translation cover exactly the
   // The TRL translation names every field but the profile: as an argument or in the comment.
   const config = core.experimentConfig({});
   const python = trlConfigPython(config);
-  const named = new Set([...python.matchAll(/# ([\w, ]+)(?:; [^\n]*)?\n/g)].flatMap((m) => m[1].split(', ')));
+  const named = new Set([...python.matchAll(/# ([\w, ]+)(?: \(([^)]*)\))?(?:; [^\n]*)?\n/g)].flatMap((m) => [...m[1].trim().split(', '), ...(m[2] ?? '').split('; ').map((s) => s.split(' = ')[0]).filter(Boolean)]));
+  // reward_weights lists only the reward functions used: the overlong punishment at weight 0 is named, not listed.
+  assert.match(python, /^    reward_weights=\[1\.0, 0\.1\], +# correctnessWeight, formatWeight \(overlongWeight = 0: [^)]+\)/m);
+  assert.match(trlConfigPython({ ...config, overlongWeight: 1 }), /^    reward_weights=\[1\.0, 0\.1, 1\.0\], +# correctnessWeight, formatWeight, overlongWeight;/m);
   const untranslated = /# no GRPOConfig argument: (.*)\n/.exec(python)[1].split(', ').map((pair) => pair.split('=')[0]);
   for (const name of untranslated) named.add(name);
   assert.deepEqual([...named].sort(), names.filter((name) => name !== 'profile').sort());

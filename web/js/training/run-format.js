@@ -361,6 +361,7 @@ export const trlNotes = (t) => ({
   engine: t('train.real.engineNote'),
   untranslated: t('train.real.untranslated'),
   trlDefault: t('train.real.trlDefault'),
+  unusedReward: t('train.real.unusedReward'),
 });
 
 /**
@@ -386,7 +387,9 @@ export function trlConfigPython(config, notes = {}) {
   for (const [name, entries] of lists) {
     // The overlong punishment is a reward function only while its weight is not 0.
     const used = entries.filter((f, i) => i < 2 || config[f.name] !== 0);
-    args.push([name, `[${used.map((f) => pyValue(config[f.name], f.kind)).join(', ')}]`, trlDefault(entries[0], entries.map((f) => f.name).join(', '))]);
+    const unused = entries.filter((f) => !used.includes(f)).map((f) => `${f.name} = 0: ${notes.unusedReward ?? 'not a reward function'}`);
+    const names = `${used.map((f) => f.name).join(', ')}${unused.length ? ` (${unused.join('; ')})` : ''}`;
+    args.push([name, `[${used.map((f) => pyValue(config[f.name], f.kind)).join(', ')}]`, trlDefault(entries[0], names)]);
   }
   // The toy's separate sampler (mismatched or lagging) stands for vLLM's: TRL corrects (and
   // measures) only with vLLM.
