@@ -394,7 +394,7 @@ export default {
   'finite.modeSuccess': 'mode {n} ✓',
   'finite.successMass': 'Successful mass at step {step}: {mass}; the largest successful mode holds {share} of it.',
   'finite.notice':
-    'With $\\beta_{\\text{ent}} = 0$ and $\\eta = 0.18$, expected reward rises while entropy falls, and the successful mass concentrates on one successful mode: the policy gets right more often, but by fewer different routes. Scrub the step to watch the other successful modes fade; raise $\\beta_{\\text{ent}}$ to keep them alive at some cost in reward.',
+    'With $\\beta_{\\text{ent}} = 0$ and $\\eta = 0.18$, expected reward rises while entropy falls, and the successful mass concentrates on one successful mode: the policy gets right more often, but by fewer different routes. Scrub the step to watch the other successful modes fade; raise $\\beta_{\\text{ent}}$ to keep them alive at some cost in reward.\n\nThe table’s `pass_at_4` cannot show this narrowing: here it is $1 - (1 - m_{\\text{succ}})^4$, which depends only on the total successful mass, not on how many successful modes hold it, so it climbs towards 1 as reward rises. The narrowing shows in the mode chart and in the largest successful mode’s share above. (Section 8 measures pass@k per prompt, where a prompt the policy stops solving does pull it down.)',
   'plural.step': 'step|steps',
   'finite.entropy.title': 'Why entropy falls: each step’s exact entropy change and its first-order prediction −η·Cov(log π, π·A)',
   'finite.entropy.y': 'entropy change per step',
