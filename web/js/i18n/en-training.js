@@ -337,7 +337,7 @@ export default {
   'train.col.prob': 'probability p',
   'train.col.entropy': 'entropy',
   'train.coverage.notice':
-    'Compare the bars prompt by prompt, not the means. A prompt at 0 before and after never produced a success in these completions; whether it still produced a gradient depends on the format reward (the lines below say it for this run). “Success concentrates” means three things at once on the train prompts, each beyond noise: the mean rises, fewer prompts are solved at least once, and the best quarter of prompts holds a larger share of the successes (`docs/coverage.md`). A lost prompt is pushed to a low probability, not proven unsolvable: the pass@k chart below asks the same question across k: whether, as k grows, the base policy catches up with the trained one. In the inspected group, equal rewards mean all-zero advantages: such a group teaches the policy nothing.',
+    'Compare the bars prompt by prompt, not the means. A prompt at 0 before and after never produced a success in these completions; whether it still produced a gradient depends on the format reward (the lines below say it for this run). “Success concentrates” means three things at once on the train prompts, each beyond noise: the mean rises, fewer prompts are solved at least once, and the best quarter of prompts holds a larger share of the successes (`docs/coverage.md`). A lost prompt is pushed to a low probability, not proven unsolvable: the pass@k chart above asks the same question across k: whether, as k grows, the base policy catches up with the trained one. In the inspected group, equal rewards mean all-zero advantages: such a group teaches the policy nothing.',
 
   // --- section 9 ----------------------------------------------------------------------------------
   'train.real.noClaimTitle': 'No real-model claim.',
@@ -383,7 +383,7 @@ export default {
   'train.real.taskNote': 'task={task}: GRPOConfig has no task; in TRL the task is the train_dataset and the reward_funcs passed to GRPOTrainer (here: two-digit problems, a verifier on the final answer after \u201c>\u201d and a format reward), and max_completion_length must leave room for the scratch work.',
   'train.real.untranslated': 'no GRPOConfig argument',
   'train.real.trlDefault': 'TRL’s default {value}',
-  'train.real.unusedReward': 'not among the reward functions, so the list has no entry for it',
+  'train.real.unusedReward': 'not a reward function, so not in the list',
   'train.real.source': 'Translated from the section 6 form: profile {profile}, seed {seed}.',
   'train.real.notice':
     'The toy run and the TRL template make the same choices explicit: how tokens are weighted (loss_type), how rewards are scaled, where the ratio is clipped, whether a KL term pulls towards a reference, and how truncated completions count. What does not carry over is scale: a GRU with a 16-token vocabulary says nothing about the time, memory or final quality of a 0.6B-parameter model, and this page does not pretend otherwise.',
