@@ -135,6 +135,12 @@ function checkSection7(run, summary, lines, en, note) {
   const info0 = avg(first.map((r) => r.informativeFraction));
   const info1 = avg(last.map((r) => r.informativeFraction));
   assert.deepEqual([summary.params.info0, summary.params.info1], [f3(info0), f3(info1)], note('summary rate windows'));
+  // The ratio range as printed is the run's, to its printed precision (a minimum of 0.0009 is not 0.000).
+  const ratioMin = Math.min(...h.map((r) => r.ratioMin));
+  const ratioMax = Math.max(...h.map((r) => r.ratioMax));
+  for (const [text, value] of [[summary.params.rmin, ratioMin], [summary.params.rmax, ratioMax]]) {
+    assert.ok(Math.abs(Number(text) - value) <= Math.max(0.0005, Math.abs(value) * 0.01) && (value === 0 || Number(text) !== 0), note(`ratio ${text} for ${value}`));
+  }
   let checked = 1;
   // While the run streams (no after-RL evaluation yet), the summary's endpoints are window means.
   const live = verdicts.updatesSummary(h, { config: c, info: run });

@@ -328,7 +328,7 @@ export default {
   'reductions.lengths': 'Completion lengths L (tokens)',
   'reductions.fixed': 'Fixed length for Dr. GRPO',
   'reductions.lengthsHint': 'Positive integers separated by commas, one per reward.',
-  'reductions.tableCaption': 'Total weight of each completion under each reduction, and the sum of absolute token weights.',
+  'reductions.tableCaption': 'Total weight of each completion (the notebook’s columns response_1, response_2, ...) under each reduction, and the sum of absolute token weights.',
   'reductions.col.reduction': 'reduction',
   'reductions.col.response': 'response_{n}',
   'reductions.col.abs': 'absolute_token_weight_sum',
@@ -425,7 +425,7 @@ export default {
     'No single curve is sufficient. We compare accuracy, entropy, informative-group rate, and the probability-ratio distribution.',
   'coverage.title': '8. Mean accuracy hides coverage',
   'coverage.body':
-    'After RL, mean train accuracy is higher but success is concentrated on fewer prompts. We then inspect one fresh group and verify that the log contains the completion (`completion`), reward, verifier status, length, and generator version.',
+    'The notebook’s claim: after RL, mean train accuracy is higher but success is concentrated on fewer prompts. The lines under the charts say whether the run on display bears it out. We then inspect one fresh group and verify that the log contains the completion (`response`), reward, verifier status, length, and generator version.',
   'real-model.title': '9. Optional Qwen3-0.6B + TRL branch',
   'real-model.body':
     'This branch pins a dependency snapshot and makes ambiguous GRPOConfig choices explicit. It needs network access and a suitable accelerator. The release gate did not execute it, so the notebook makes no Qwen3 runtime, memory, or quality claim.',

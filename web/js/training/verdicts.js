@@ -22,6 +22,8 @@ export const NOISE = Object.freeze({
 });
 
 const fixed = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
+/** A ratio with 3 decimals, or 2 significant digits below 0.01 (a minimum of 0.0009 is not 0.000). */
+const ratioText = (x) => (Number.isFinite(x) && Math.abs(x) < 0.01 && x !== 0 ? x.toPrecision(2) : fixed(x));
 /** A clip bound with 2 decimals, more when 2 would change it (1 − 0.999 is 0.001, not 0.00). */
 const bound = (x) => [2, 3, 4].map((d) => x.toFixed(d)).find((text) => Math.abs(Number(text) - x) < 1e-9) ?? x.toFixed(4);
 const signed = (x, digits = 3) => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}` : '—');
@@ -168,8 +170,8 @@ export function updatesSummary(history, context = {}) {
     h1: fixed(acc.h1),
     info0: fixed(rate.before),
     info1: fixed(rate.after),
-    rmin: fixed(range.min),
-    rmax: fixed(range.max),
+    rmin: ratioText(range.min),
+    rmax: ratioText(range.max),
   });
 }
 
@@ -227,7 +229,7 @@ export function updatesVerdicts(history, context = {}) {
 
   const range = ratioRange(history);
   const loss = config?.lossType ?? 'dapo';
-  const ratios = { rmin: fixed(range.min), rmax: fixed(range.max), loss };
+  const ratios = { rmin: ratioText(range.min), rmax: ratioText(range.max), loss };
   if (loss === 'cispo') {
     lines.push(line('verdict.updates.ratios.cispo', { ...ratios, hi: bound(epsHigh(config)), capped: fixed(range.cispo * 100, 1) }));
   } else if (!CLIP_LOSSES.includes(loss)) {
