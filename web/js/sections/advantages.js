@@ -176,6 +176,8 @@ export default {
       return field({ key, label: t(`advantages.param.${name}`), step: 0.05, min: spec.min, max: spec.max, value: ctx.get(key) });
     });
     const lossParams = { 'adv.el': epsLow, 'adv.eh': epsHigh, 'adv.delta': delta, ...Object.fromEntries(params.map((p) => [p.key, p])) };
+    // The two selects' options ("PPO clip (grpo, bnpo, dr_grpo, dapo)") need two columns to be read whole.
+    for (const select of [loss, view]) select.el.classList.add('field-span2');
     host.append(h('div', { class: 'controls' }, rewards.el, ratios.el, scale.el));
     host.append(h('div', { class: 'controls' }, loss.el, view.el, epsLow.el, epsHigh.el, delta.el, ...params.map((p) => p.el)));
     const lossNote = h('div', { class: 'loss-note', dataset: { testid: 'loss-note' } });
