@@ -114,3 +114,22 @@ test('section 3: a ratio count that does not match the rewards is named in the r
     await page.close();
   }
 });
+
+test('section 8’s inspected group says its statuses and booleans in the reader’s language (section 1’s words)', async () => {
+  for (const lang of ['en', 'ru']) {
+    const { page, problems } = await openPage(browser.context, server.origin);
+    await page.goto(`${server.origin}/index.html#lang=${lang}&coverage`);
+    await page.waitForSelector('section#coverage .inspect-table tbody tr', { timeout: 60000 });
+    const rows = await page.$$eval('section#coverage .inspect-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => ({ text: td.textContent.trim(), value: td.dataset.value }))));
+    const header = await page.$$eval('section#coverage .inspect-table thead th', (ths) => ths.map((th) => th.textContent.trim()));
+    const [status, terminated] = ['status', 'terminated'].map((name) => header.indexOf(name));
+    assert.ok(rows.length > 0 && status > 0 && terminated > 0, header.join());
+    for (const row of rows) {
+      assert.equal(row[status].text, DICT[lang][`verifier.status.${row[status].value}`], `${lang}: status ${row[status].value}`);
+      assert.equal(row[terminated].text, DICT[lang][row[terminated].value === 'true' ? 'train.inspect.true' : 'train.inspect.false']);
+    }
+    if (lang === 'ru') assert.ok(rows.every((row) => !/^(?:True|False|correct|incorrect|truncated|invalid|no_answer)$/.test(row[status].text + row[terminated].text)), 'no English status or boolean');
+    assert.deepEqual([...problems.console, ...problems.page], []);
+    await page.close();
+  }
+});

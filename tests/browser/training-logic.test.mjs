@@ -145,5 +145,6 @@ test('time left and elapsed read naturally', () => {
   assert.equal(estimateRemaining(1000, 0, 100), null);
   assert.equal(estimateRemaining(1000, 10, 100), 9000);
   assert.equal(estimateRemaining(1000, 100, 100), 0);
-  assert.deepEqual([400, 12400, 125000].map(formatSeconds), ['0.4 s', '12 s', '2 min 05 s']);
+  assert.deepEqual([400, 12400, 125000].map((ms) => formatSeconds(ms)), ['0.4 s', '12 s', '2 min 05 s']);
+  assert.equal(formatSeconds(125000, { s: 'с', min: 'мин' }), '2 мин 05 с');
 });

@@ -430,14 +430,14 @@ export function trlConfigPython(config, notes = {}) {
 
 // --- time ---------------------------------------------------------------------------------------
 
-/** "0.4 s", "12 s", "2 min 05 s". */
-export function formatSeconds(ms) {
+/** "0.4 s", "12 s", "2 min 05 s"; `units` in the reader's language ("2 мин 05 с"). */
+export function formatSeconds(ms, units = { s: 's', min: 'min' }) {
   if (!Number.isFinite(ms) || ms < 0) return '—';
   const s = ms / 1000;
-  if (s < 10) return `${s.toFixed(1)} s`;
-  if (s < 60) return `${Math.round(s)} s`;
+  if (s < 10) return `${s.toFixed(1)} ${units.s}`;
+  if (s < 60) return `${Math.round(s)} ${units.s}`;
   const m = Math.floor(s / 60);
-  return `${m} min ${String(Math.round(s - 60 * m)).padStart(2, '0')} s`;
+  return `${m} ${units.min} ${String(Math.round(s - 60 * m)).padStart(2, '0')} ${units.s}`;
 }
 
 /** Time left from the mean time per update so far (null until one update is done). */
