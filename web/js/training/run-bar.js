@@ -25,7 +25,7 @@ export function runBar(ctx, { getConfig, compact = false, docked = false }) {
   const stopButton = button('stop', t('train.stop'), t('train.stopTitle'));
   const resetButton = button('reset', t('train.reset'), t('train.resetTitle'));
   // Seconds and minutes in the reader's language (с, мин).
-  const units = { s: t('train.unit.s'), min: t('train.unit.min') };
+  const units = secondUnits(t);
   const progress = h('progress', { class: 'run-progress', max: 1, value: 0, 'aria-label': t('train.progressLabel') });
   const progressText = h('p', { class: 'run-progress-text', dataset: { testid: docked ? 'dock-progress-text' : 'progress-text' } });
   const source = h('p', { class: 'run-source' });
@@ -229,6 +229,8 @@ export function runBar(ctx, { getConfig, compact = false, docked = false }) {
   };
 }
 
+const secondUnits = (t) => ({ s: t('train.unit.s'), min: t('train.unit.min') });
+
 function announcement(t, s, done, total) {
   switch (s.phase) {
     case 'starting':
@@ -240,7 +242,7 @@ function announcement(t, s, done, total) {
     case 'finished':
       return t('train.announce.finished', {
         total,
-        time: formatSeconds(s.runMs, units),
+        time: formatSeconds(s.runMs, secondUnits(t)),
         before: s.result?.beforeTrain?.accuracy?.toFixed(3) ?? '—',
         after: s.result?.afterTrain?.accuracy?.toFixed(3) ?? '—',
       });
