@@ -1,8 +1,9 @@
 // What a learner meets on the course page (issue 24), in real headless Chromium: from the page's
 // first screen a smoke run starts with at most one scroll and one click, at 1280 x 900 and at
-// 390 x 844, in English and Russian, and its controls stay on screen wherever the reader goes
-// while it trains; the repository documents the text names are links that open; section 3 names
-// the field the reader mistyped, not the core's argument.
+// 390 x 844, in English and Russian; a live run's controls stay on screen wherever the reader
+// goes (started from section 0 or 6); the repository documents the text names are links that
+// open; section 3 names the field the reader mistyped, not the core's argument; section 8's
+// inspected group speaks the reader's language.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, openPage, startServer } from './helpers.mjs';
@@ -77,6 +78,32 @@ for (const lang of ['en', 'ru']) {
     });
   }
 }
+
+test('a run started in section 6 keeps its controls on screen in any section while it is live, and only then', async () => {
+  const { page, problems } = await openPage(browser.context, server.origin);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.origin}/index.html#rl-loop`);
+  await page.waitForSelector('section#rl-loop[data-rendered="true"] .run-bar[data-phase="precomputed"]', { timeout: 60000 });
+  const dockIn = (id) =>
+    page.evaluate(async (sectionId) => {
+      document.getElementById(sectionId).scrollIntoView({ block: 'start', behavior: 'instant' });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return !document.querySelector('.run-dock')?.hidden;
+    }, id);
+  assert.equal(await dockIn('verifier'), false, 'no dock in section 1 before a run');
+  await page.evaluate(() => document.getElementById('rl-loop').scrollIntoView({ block: 'start', behavior: 'instant' }));
+  // Step: a run that makes one update and pauses, live until it is stopped (no race with its end).
+  await page.click('section#rl-loop .run-bar button[data-action="step"]');
+  await page.waitForSelector('section#rl-loop .run-bar[data-phase="paused"]', { state: 'attached', timeout: 60000 });
+  assert.equal(await dockIn('verifier'), true, 'the dock in section 1 while the run is live (paused)');
+  assert.equal(await dockIn('setup'), true, 'and in section 0');
+  await page.click('.run-dock button[data-action="stop"]');
+  await page.waitForFunction(() => !['paused', 'stopping'].includes(document.querySelector('.run-dock .run-dock-bar')?.dataset.phase), null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('.run-dock')?.hidden, null, { timeout: 10000 });
+  assert.equal(await dockIn('informative-groups'), false, 'no dock in section 2 once the run has ended');
+  assert.deepEqual([...problems.console, ...problems.page], []);
+  await page.close();
+});
 
 test('every repository document the text names is a link that opens (docs/NAME.md)', async () => {
   const { page, problems } = await openPage(browser.context, server.origin);

@@ -1,7 +1,7 @@
 // The run bar docked at the bottom of the screen on the course page (issue 17): while section 7
 // or 8 is on screen and section 6's own bar is not, Run/Pause/Step/Stop and the run's progress
-// stay within reach of the charts they drive, on a phone as on a desktop; and, once a run is
-// started from section 0 (issue 24), wherever the reader is while that run is live. One dock per
+// stay within reach of the charts they drive, on a phone as on a desktop; and wherever the reader
+// is while a run is live (sections 0 and 6 ask for that: issue 24). One dock per
 // page, shared by the sections that ask for it; the page's bottom is padded by its height so it
 // never hides the end of the page, and scroll-padding keeps a focused or scrolled-to element above it.
 import { h } from '../dom.js';
