@@ -3,7 +3,7 @@
 export default {
   // --- run controls (sections 6, and 7-8 when embedded) ---------------------------------------
   'train.controls': 'Training controls',
-  'train.dock.label': 'Training controls for the charts on screen',
+  'train.dock.label': 'Controls of the training run',
   'train.dock.settings': 'Settings',
   'train.run': 'Run',
   'train.resume': 'Resume',
