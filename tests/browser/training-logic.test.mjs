@@ -132,7 +132,7 @@ test('CSV tables: every history field at full precision; metrics and coverage as
 
 test('the toy config as TRL GRPOConfig arguments, with Python literals', async () => {
   const core = await nodeCore();
-  const python = trlConfigPython(core.experimentConfig({ profile: 'smoke', learningRate: 0.00005, maskTruncated: false, lossType: 'dr_grpo' }), { batch: '{prompts} x {group} = {completions}' });
+  const python = trlConfigPython(core.experimentConfig({ profile: 'smoke', learningRate: 0.00005, maskTruncated: false, lossType: 'dr_grpo' }), { batch: ({ prompts, group, completions }) => `${prompts} x ${group} = ${completions}` });
   for (const line of ['num_generations=8,', 'num_iterations=2,', 'loss_type="dr_grpo",', 'scale_rewards="group",', 'epsilon=0.2,', 'epsilon_high=0.28,', 'beta=0.0,', 'temperature=1.0,', 'max_completion_length=4,', 'mask_truncated_completions=False,', 'importance_sampling_level="token",', 'learning_rate=5e-05,', 'max_steps=60,', 'seed=9,']) {
     assert.ok(python.includes(line), line);
   }
