@@ -28,6 +28,7 @@ for target in "${targets[@]}"; do
       build_preset wasm --target grpo_core --target grpo_core_reference
       node tools/vendor.mjs
       if [[ -f tools/precompute.mjs ]]; then node tools/precompute.mjs; fi
+      node tools/site-docs.mjs
       # Last: the service worker's manifest hashes every file the steps above wrote.
       node tools/service-worker.mjs
       ;;

@@ -113,7 +113,7 @@ function inspectionTable(core, run) {
 /** The snapshot section 9 prints, its skipped branch, and the run's config as TRL arguments and as a verl launch. */
 function realModel(config, lang) {
   const snapshot = Object.fromEntries(SOFTWARE_SNAPSHOT);
-  const notes = trlNotes((key) => t(key, {}, lang));
+  const notes = trlNotes((key, params) => t(key, params, lang));
   const trl = trlConfigPython(config, notes);
   const verl = verlLaunchScript(config, (key, params) => t(key, params, lang));
   return { snapshot, skipped: t('REAL_MODEL_SKIPPED', {}, lang), trl, verl, printed: [pyRepr(snapshot), t('REAL_MODEL_SKIPPED', {}, lang), trl.trimEnd(), verl.trimEnd()] };

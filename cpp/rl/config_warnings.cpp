@@ -74,7 +74,7 @@ std::vector<ConfigWarning> config_warnings(const ExperimentConfig& config) {
          {"needed", static_cast<double>(scratch_longest_demonstration())}},
         "the scratch task's teacher writes up to " +
             std::to_string(scratch_longest_demonstration()) +
-            " tokens with <eos>: its longer answers (the column work, the check) are cut at " +
+            " tokens with <eos>: its longer completions (the column work, the check) are cut at " +
             std::to_string(o.max_completion_length) +
             ", truncated and scored 0, so the run can only learn short answers");
   if (o.delta && *o.delta < 1.0 && clip_family(o.loss_type))

@@ -47,7 +47,25 @@ function readForm(page) {
     const section = document.getElementById('rl-loop');
     const box = (el) => el.getBoundingClientRect();
     const notebook = section.querySelector('.field-group-notebook');
+    // A label's closing parenthesis on a line of its own ("(importanceSamplingLevel" / ")"):
+    // the ")" and the letter before it on different lines.
+    const charBox = (node, offset) => {
+      const range = document.createRange();
+      range.setStart(node, offset);
+      range.setEnd(node, offset + 1);
+      return range.getBoundingClientRect();
+    };
+    const orphans = [...notebook.querySelectorAll('label')].filter((label) => {
+      const chars = [];
+      const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) for (let i = 0; i < node.length; i += 1) if (node.data[i].trim()) chars.push([node, i]);
+      const at = chars.findLastIndex(([node, i]) => node.data[i] === ')');
+      if (at < 1) return false;
+      return Math.abs(charBox(...chars[at]).top - charBox(...chars[at - 1]).top) > 4;
+    }).map((label) => label.textContent);
     return {
+      orphans,
+      sideways: document.documentElement.scrollWidth - window.innerWidth,
       headingTop: box(section.querySelector('h2')).top,
       notebookBottom: box(notebook).bottom,
       runBottom: box(section.querySelector('.run-bar button[data-action="run"]')).bottom,
@@ -74,6 +92,8 @@ test('the notebook’s fields and Run fill the first screen; every other group i
       const form = await readForm(page);
       await page.screenshot({ path: join(SHOTS, `section6-first-screen-${viewport.width}x${viewport.height}-${lang}.png`) });
       assert.deepEqual(form.notebookKeys, notebookKeys, 'the notebook group holds the table’s notebook fields, in its order');
+      assert.deepEqual(form.orphans, [], `${lang} ${viewport.width}: a label's ")" alone on its line`);
+      assert.ok(form.sideways <= 0, `${lang} ${viewport.width}: the page scrolls sideways by ${form.sideways} px`);
       assert.deepEqual(form.folds.map((f) => f.group), groups, 'one fold per table group, in the table’s order');
       for (const fold of form.folds) {
         const fields = others.filter((f) => f.group === fold.group);

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, PHONE, SHOTS, startServer } from './helpers.mjs';
 import { chartText, layoutFaults, watchHeading } from './phone-measure.mjs';
+import en from '../../web/js/i18n/en.js';
 
 const IDS = ['setup', 'verifier', 'informative-groups', 'advantages', 'reductions', 'finite-policy', 'rl-loop', 'updates', 'coverage', 'real-model'];
 const PHONE_SHOTS = join(SHOTS, 'phone');
@@ -101,7 +102,7 @@ describe('phone 390 px, the run bar docked under sections 7-8', () => {
         return { role: el.getAttribute('role'), label: el.getAttribute('aria-label'), top: rect.top, bottom: rect.bottom, width: rect.width, buttons, pad: parseFloat(getComputedStyle(document.body).paddingBottom) };
       });
       assert.equal(shown.role, 'region');
-      assert.equal(shown.label, 'Training controls for the charts on screen');
+      assert.equal(shown.label, en['train.dock.label']);
       assert.ok(Math.abs(shown.bottom - 844) <= 1 && shown.width === 390, `the dock spans the bottom of the screen: ${JSON.stringify(shown)}`);
       assert.ok(shown.pad >= shown.bottom - shown.top - 1, `the page's bottom is padded by the dock's height (${shown.pad} px for ${shown.bottom - shown.top} px)`);
       assert.deepEqual(shown.buttons.map((b) => b.text), ['Run', 'Pause', 'Step', 'Stop', 'Settings']);

@@ -132,7 +132,7 @@ test('CSV tables: every history field at full precision; metrics and coverage as
 
 test('the toy config as TRL GRPOConfig arguments, with Python literals', async () => {
   const core = await nodeCore();
-  const python = trlConfigPython(core.experimentConfig({ profile: 'smoke', learningRate: 0.00005, maskTruncated: false, lossType: 'dr_grpo' }), { batch: '{prompts} x {group} = {completions}' });
+  const python = trlConfigPython(core.experimentConfig({ profile: 'smoke', learningRate: 0.00005, maskTruncated: false, lossType: 'dr_grpo' }), { batch: ({ prompts, group, completions }) => `${prompts} x ${group} = ${completions}` });
   for (const line of ['num_generations=8,', 'num_iterations=2,', 'loss_type="dr_grpo",', 'scale_rewards="group",', 'epsilon=0.2,', 'epsilon_high=0.28,', 'beta=0.0,', 'temperature=1.0,', 'max_completion_length=4,', 'mask_truncated_completions=False,', 'importance_sampling_level="token",', 'learning_rate=5e-05,', 'max_steps=60,', 'seed=9,']) {
     assert.ok(python.includes(line), line);
   }
@@ -145,5 +145,6 @@ test('time left and elapsed read naturally', () => {
   assert.equal(estimateRemaining(1000, 0, 100), null);
   assert.equal(estimateRemaining(1000, 10, 100), 9000);
   assert.equal(estimateRemaining(1000, 100, 100), 0);
-  assert.deepEqual([400, 12400, 125000].map(formatSeconds), ['0.4 s', '12 s', '2 min 05 s']);
+  assert.deepEqual([400, 12400, 125000].map((ms) => formatSeconds(ms)), ['0.4 s', '12 s', '2 min 05 s']);
+  assert.equal(formatSeconds(125000, { s: 'с', min: 'мин' }), '2 мин 05 с');
 });

@@ -38,7 +38,7 @@ test('the trainer reads advantageEstimator: runs differ by estimator and repeat 
 
 test('the TRL translation says GRPOConfig has no advantage estimator', () => {
   const config = Object.fromEntries(core.configSchema().fields.map((f) => [f.name, f.defaults.full]));
-  const notes = { estimator: 'advantageEstimator={estimator}: no such field' };
+  const notes = { estimator: ({ estimator }) => `advantageEstimator=${estimator}: no such field` };
   assert.doesNotMatch(trlConfigPython(config, notes), /no such field/);
   const python = trlConfigPython({ ...config, advantageEstimator: 'rloo' }, notes);
   assert.match(python, /# advantageEstimator=rloo: no such field/);

@@ -223,7 +223,7 @@ pageClaim('reductions.formulaNote', 'These are the weights TRL applies for `loss
   }
 });
 
-pageClaim('reductions.notice', 'Under original GRPO every response carries the total weight $A_i/G$ whatever its length.', () => {
+pageClaim('reductions.notice', 'Under original GRPO every completion carries the total weight $A_i/G$ whatever its length.', () => {
   const random = lcg(11);
   for (let trial = 0; trial < 100; trial += 1) {
     const n = 2 + Math.floor(random.next().value * 8);
@@ -235,14 +235,14 @@ pageClaim('reductions.notice', 'Under original GRPO every response carries the t
   }
 });
 
-pageClaim('reductions.notice', 'With the notebook’s rewards 1, 0, 1 and lengths 2, 5, 8, the 2 tokens of response 1 therefore each weigh four times as much as the 8 tokens of response 3', () => {
+pageClaim('reductions.notice', 'With the notebook’s rewards 1, 0, 1 and lengths 2, 5, 8, the 2 tokens of completion 1 therefore each weigh four times as much as the 8 tokens of completion 3', () => {
   const model = state(reductions);
   assert.deepEqual([model.rewards, model.lengths], [[1, 0, 1], [2, 5, 8]]);
   const perToken = model.rows.find((row) => row.name === 'original_grpo').perToken;
   close(perToken[0] / perToken[2], 4, 1e-12);
 });
 
-pageClaim('reductions.notice', 'Dr. GRPO and DAPO give every token of the group the same scale, so a response’s total grows with its length.', () => {
+pageClaim('reductions.notice', 'Dr. GRPO and DAPO give every token of the group the same scale, so a completion’s total grows with its length.', () => {
   const model = state(reductions);
   for (const name of ['dr_grpo', 'dapo']) {
     const row = model.rows.find((r) => r.name === name);

@@ -16,7 +16,8 @@ import {
   SETUP_SCHEMA,
   configOptions,
 } from '../../web/js/training/run-config.js';
-import { NOTEBOOK_TRL_CELL, trlConfigPython } from '../../web/js/training/run-format.js';
+import { NOTEBOOK_TRL_CELL, trlConfigPython, trlNotes } from '../../web/js/training/run-format.js';
+import { t, loadLanguage } from '../../web/js/i18n.js';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 
@@ -66,7 +67,7 @@ test('one range check, in the core, with today\'s words', () => {
   assert.throws(() => core.experimentConfig({ updates: 50001 }), { message: 'updates: must be an integer in [1, 50000], got 50001' });
 });
 
-test('the form\'s fields, the URL keys and the TRL translation cover exactly the table', () => {
+test('the form\'s fields, the URL keys and the TRL translation cover exactly the table', async () => {
   const formFields = [PROFILE_FIELD, SEED_FIELD, ...CONFIG_FIELDS].map((f) => f.core);
   assert.deepEqual(formFields, names);
   assert.equal(CONFIG_KEYS.length, names.length);
@@ -82,7 +83,17 @@ test('the form\'s fields, the URL keys and the TRL translation cover exactly the
   // The TRL translation names every field but the profile: as an argument or in the comment.
   const config = core.experimentConfig({});
   const python = trlConfigPython(config);
-  const named = new Set([...python.matchAll(/# ([\w, ]+)(?:; [^\n]*)?\n/g)].flatMap((m) => m[1].split(', ')));
+  const named = new Set([...python.matchAll(/# ([\w, ]+)(?: \(([^)]*)\))?(?:; [^\n]*)?\n/g)].flatMap((m) => [...m[1].trim().split(', '), ...(m[2] ?? '').split('; ').map((s) => s.split(' = ')[0]).filter(Boolean)]));
+  // reward_weights lists only the reward functions used: the overlong punishment at weight 0 is named, not listed.
+  assert.match(python, /^    reward_weights=\[1\.0, 0\.1\], +# correctnessWeight, formatWeight \(overlongWeight = 0: [^)]+\)/m);
+  assert.match(trlConfigPython({ ...config, overlongWeight: 1 }), /^    reward_weights=\[1\.0, 0\.1, 1\.0\], +# correctnessWeight, formatWeight, overlongWeight;/m);
+  // The notes in the reader's language have every placeholder filled, counts agreeing with nouns.
+  for (const lang of ['en', 'ru']) {
+    await loadLanguage(lang);
+    const noted = trlConfigPython({ ...config, samplerLag: 1, task: 'scratch', dynamicSampling: true, advantageEstimator: 'rloo' }, trlNotes((key, params) => t(key, params, lang)));
+    assert.doesNotMatch(noted, /\{\w+(#[\w.]+)?\}/, `${lang}: an unfilled placeholder in\n${noted}`);
+    assert.match(noted, lang === 'en' ? /# One update here samples 8 prompts × 8 completions = 64 completions/ : /8 промптов × 8 ответов = 64 ответа/);
+  }
   const untranslated = /# no GRPOConfig argument: (.*)\n/.exec(python)[1].split(', ').map((pair) => pair.split('=')[0]);
   for (const name of untranslated) named.add(name);
   assert.deepEqual([...named].sort(), names.filter((name) => name !== 'profile').sort());

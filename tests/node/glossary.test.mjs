@@ -22,12 +22,18 @@ async function dictionaryStrings(lang) {
   return [...seen.values()];
 }
 const STRINGS = Object.fromEntries(await Promise.all(LANGS.map(async (lang) => [lang, await dictionaryStrings(lang)])));
+// Each language's plural nouns ({count#noun} is read as the noun's plural form).
+const PLURALS = Object.fromEntries(LANGS.map((lang) => [lang, Object.fromEntries(STRINGS[lang].filter((s) => s.key.startsWith('plural.')).map((s) => [s.key.slice(7), s.text]))]));
 
-/** What a reader reads as words: code spans, formulas and {placeholders} removed. */
-export function prose(text) {
+/**
+ * What a reader reads as words: code spans, formulas and {placeholders} removed, a plural
+ * placeholder {count#noun} read as its noun (its plural form, from `plurals`: {noun: 'a|b'}).
+ */
+export function prose(text, plurals = {}) {
   return text
     .replace(/`[^`]*`/g, ' ')
     .replace(/\$\$[\s\S]*?\$\$|\$[^$]*\$|\\\([\s\S]*?\\\)/g, ' ')
+    .replace(/\{\w+#([\w.]+)\}/g, (_, noun) => plurals[noun]?.split('|').at(-1) ?? ' ')
     .replace(/\{[\w#.]+\}/g, ' ');
 }
 
@@ -57,7 +63,7 @@ test('no dictionary string uses a rejected synonym of a glossary term (key and w
   const found = [];
   for (const lang of LANGS) {
     for (const { file, key, text } of STRINGS[lang]) {
-      const words = prose(text);
+      const words = prose(text, PLURALS[lang]);
       for (const term of GLOSSARY) {
         for (const rejected of term[lang].rejected) {
           for (const match of words.matchAll(wordRegExp(rejected))) found.push(`${lang}: ${file} ${key}: «${match[0]}» (use «${term[lang].term}», glossary ${term.id})`);

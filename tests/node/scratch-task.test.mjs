@@ -103,8 +103,9 @@ test('the scratch preset fits the teacher\'s longest answer, and section 9 says 
   assert.deepEqual(core.configWarnings(options), [], 'no scratch_cut: maxNewTokens fits the longest demonstration');
   for (const dict of [EN, RU]) {
     assert.ok(dict['train.preset.scratch'] && dict['train.presetNote.scratch'].includes('maxNewTokens 32'));
-    const python = trlConfigPython(core.experimentConfig(options), { task: dict['train.real.taskNote'] });
+    const taskNote = ({ task }) => dict['train.real.taskNote'].replaceAll('{task}', task);
+    const python = trlConfigPython(core.experimentConfig(options), { task: taskNote });
     assert.ok(python.includes(`# ${dict['train.real.taskNote'].replaceAll('{task}', 'scratch')}`));
-    assert.ok(!trlConfigPython(core.experimentConfig({}), { task: dict['train.real.taskNote'] }).includes('task=arithmetic:'), 'no note for the default task');
+    assert.ok(!trlConfigPython(core.experimentConfig({}), { task: taskNote }).includes('task=arithmetic:'), 'no note for the default task');
   }
 });

@@ -61,16 +61,17 @@ test('a lagging sampler: the learner-to-sampler log-prob gap grows with the lag,
 test('section 9: a lagging sampler is vLLM\'s, and the lag has no GRPOConfig name (EN and RU)', () => {
   const config = core.experimentConfig({ samplerLag: 2 });
   for (const dict of [EN, RU]) {
-    const python = trlConfigPython(config, { lag: dict['train.real.lagNote'], untranslated: dict['train.real.untranslated'] });
+    const python = trlConfigPython(config, { lag: ({ lag }) => dict['train.real.lagNote'].replaceAll('{lag}', lag), untranslated: () => dict['train.real.untranslated'] });
     assert.match(python, /^ {4}use_vllm=True, +# samplerLag = 2$/m);
     assert.match(python, /^# samplerLag=2: /m);
     assert.match(python, /samplerLag=2/);
     assert.ok(python.includes(dict['train.real.lagNote'].replaceAll('{lag}', 2)));
     assert.match(dict['train.field.samplerLag'], /samplerLag.*0.*8/);
   }
-  const both = trlConfigPython(core.experimentConfig({ samplerLag: 1, samplerMismatch: 0.1 }), { lag: EN['train.real.lagNote'] });
+  const lagNote = ({ lag }) => EN['train.real.lagNote'].replaceAll('{lag}', lag);
+  const both = trlConfigPython(core.experimentConfig({ samplerLag: 1, samplerMismatch: 0.1 }), { lag: lagNote });
   assert.match(both, /use_vllm=True, +# samplerMismatch = 0.1, samplerLag = 1$/m);
-  const none = trlConfigPython(core.experimentConfig({}), { lag: EN['train.real.lagNote'] });
+  const none = trlConfigPython(core.experimentConfig({}), { lag: lagNote });
   assert.ok(!none.includes('use_vllm') && !none.includes(EN['train.real.lagNote'].slice(0, 20)));
 });
 

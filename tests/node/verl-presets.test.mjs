@@ -69,8 +69,8 @@ test('section 9 writes each verl preset’s own options as verl’s Hydra overri
   const verlRun = core.experimentConfig(options(VERL_PRESETS[0].patch));
   assert.match(trlConfigPython(verlRun), /# no GRPOConfig argument: .*engine="verl", verlLossMode="vanilla"/);
   const notes = trlNotes(t);
-  assert.ok(trlConfigPython(verlRun, notes).includes(`# ${notes.engine}`));
-  assert.ok(!trlConfigPython(core.experimentConfig({}), notes).includes(`# ${notes.engine}`));
+  assert.ok(trlConfigPython(verlRun, notes).includes(`# ${notes.engine()}`));
+  assert.ok(!trlConfigPython(core.experimentConfig({}), notes).includes(`# ${notes.engine()}`));
 });
 
 const finite = (run, name) => {

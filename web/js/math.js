@@ -1,6 +1,6 @@
 // Rich text with formulas: formulas pre-rendered by KaTeX at build time (web/vendor/formulas.js,
 // written by tools/vendor.mjs) are inserted as HTML; any other formula loads KaTeX lazily.
-import { layout, texKey } from './mathtext.js';
+import { docName, layout, texKey } from './mathtext.js';
 import { filledFrom } from './i18n.js';
 import { loadScript } from './load.js';
 
@@ -68,7 +68,15 @@ function inlinePieces(parent, pieces) {
     else if (piece.kind === 'code') {
       const code = document.createElement('code');
       code.textContent = piece.value;
-      parent.append(code);
+      const doc = docName(piece.value);
+      if (!doc) parent.append(code);
+      else {
+        // A repository document: the site's copy (tools/site-docs.mjs), in a new tab.
+        const link = document.createElement('a');
+        Object.assign(link, { href: `data/docs/${doc}.html`, target: '_blank', rel: 'noopener' });
+        link.append(code);
+        parent.append(link);
+      }
     } else if (piece.kind === 'strong') {
       const strong = document.createElement('strong');
       strong.textContent = piece.value;

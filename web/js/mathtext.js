@@ -111,3 +111,11 @@ export function texPieces(text) {
 export function texKey(tex, display) {
   return `${display ? 'D' : 'I'}:${tex}`;
 }
+
+/**
+ * A code span naming one of the repository's documents (`docs/NAME.md`) is a link to the site's
+ * copy of it (tools/site-docs.mjs writes data/docs/NAME.html); returns that NAME, or null.
+ */
+export function docName(code) {
+  return /^docs\/([\w-]+)\.md$/.exec(code)?.[1] ?? null;
+}

@@ -29,7 +29,7 @@ export default {
   'lesson.clipHigher.values': 'Means over {n} {n#seed}: entropy over the last quarter of the updates {a_entropy} (A) and {b_entropy} (B); train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
   'lesson.dynamicSampling.name': 'Dynamic sampling (DAPO)',
-  'lesson.dynamicSampling.question': 'Dropping the groups whose rewards are all equal: the same accuracy from fewer completions trained on? (Fewer samples, not fewer updates: a dropped group is not resampled here.)',
+  'lesson.dynamicSampling.question': 'Dropping the groups whose rewards are all equal: the same accuracy from fewer completions trained on? (Fewer completions, not fewer updates: a dropped group is not resampled here.)',
   'lesson.dynamicSampling.claim': 'B trains on fewer completions than A (it drops the zero-advantage groups) and reaches a train accuracy at most {accuracy} below A’s in the same number of updates',
   'lesson.dynamicSampling.values': 'Means over {n} {n#seed}: share of each generation trained on {a_trained} (A) and {b_trained} (B); share of zero-advantage groups {a_zeroStd} and {b_zeroStd}; train accuracy after RL {a_accuracy} and {b_accuracy}.',
 

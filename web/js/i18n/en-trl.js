@@ -11,7 +11,7 @@ export default {
   // Settings that train to no effect, and TRL's warnings (core.configWarnings; the core's EN words).
   'warn.title': 'This config trains to no effect, or TRL warns about it:',
   'warn.no_answer_fits': '{field}: no answer fits in {got} token (the shortest, a digit and <eos>, needs {needed}): every completion is truncated, none is correct, nothing is learnt',
-  'warn.scratch_cut': '{field}: the scratch task\'s teacher writes up to {needed} {needed#token} with <eos>: its longer answers (the column work, the check) are cut at {got}, truncated and scored 0, so the run can only learn short answers',
+  'warn.scratch_cut': '{field}: the scratch task\'s teacher writes up to {needed} {needed#token} with <eos>: its longer completions (the column work, the check) are cut at {got}, truncated and scored 0, so the run can only learn short answers',
   'warn.all_weights_zero': '{field}: every reward weight (correctnessWeight, formatWeight, overlongWeight) is 0, so every reward and every advantage is 0: the policy term has no gradient',
   'warn.delta_below_one': '{field}: {got} < 1 caps the ratio below 1: a token with a positive advantage and a ratio above delta (every token of the first pass, where r = 1) gets no gradient',
   'warn.cispo_cap_low': "{field}: lossType cispo caps every ratio at epsHigh = {got}, at or below 1 where the ratios lie: the coefficient is that constant, the cap clips every token and only scales the gradient (CISPO's recommendation is 5.0)",

@@ -10,7 +10,6 @@ export default {
   'plural.answer': 'answer|answers',
   'plural.answerOf': 'answer|answers',
   'plural.answerDat': 'answer|answers',
-  'plural.response': 'response|responses',
   'plural.completion': 'completion|completions',
   'plural.token': 'token|tokens',
   'plural.tokenOf': 'token|tokens',
@@ -25,17 +24,17 @@ export default {
 
   // --- section 6 ---------------------------------------------------------------------------------
   'verdict.rl.train.rose':
-    'In this run train accuracy rose from {acc0} to {acc1} ({samples} fresh {samples#answer} to each of {prompts} {prompts#promptOf}; a change within ±{noise} would be noise).',
+    'In this run train accuracy rose from {acc0} to {acc1} ({samples} fresh {samples#completion} for each of {prompts} {prompts#promptOf}; a change within ±{noise} would be noise).',
   'verdict.rl.train.fell':
-    'In this run train accuracy fell from {acc0} to {acc1} ({samples} fresh {samples#answer} to each of {prompts} {prompts#promptOf}; a change within ±{noise} would be noise).',
+    'In this run train accuracy fell from {acc0} to {acc1} ({samples} fresh {samples#completion} for each of {prompts} {prompts#promptOf}; a change within ±{noise} would be noise).',
   'verdict.rl.train.flat':
-    'In this run train accuracy did not change beyond noise: {acc0} → {acc1}, within ±{noise} ({samples} fresh {samples#answer} to each of {prompts} {prompts#promptOf}).',
+    'In this run train accuracy did not change beyond noise: {acc0} → {acc1}, within ±{noise} ({samples} fresh {samples#completion} for each of {prompts} {prompts#promptOf}).',
   'verdict.rl.entropy.fell':
-    'The entropy of the samples fell from {h0} to {h1}; the teacher-forced KL from the base policy ended at {kl1}.',
+    'The entropy of the completions fell from {h0} to {h1}; the teacher-forced KL from the base policy ended at {kl1}.',
   'verdict.rl.entropy.rose':
-    'The entropy of the samples rose from {h0} to {h1}; the teacher-forced KL from the base policy ended at {kl1}.',
+    'The entropy of the completions rose from {h0} to {h1}; the teacher-forced KL from the base policy ended at {kl1}.',
   'verdict.rl.entropy.flat':
-    'The entropy of the samples changed by less than {floor} nats ({h0} → {h1}); the teacher-forced KL from the base policy ended at {kl1}.',
+    'The entropy of the completions changed by less than {floor} nats ({h0} → {h1}); the teacher-forced KL from the base policy ended at {kl1}.',
   'verdict.rl.held.rose': 'On held-out prompts, never trained on, accuracy rose from {acc0} to {acc1} (noise ±{noise}).',
   'verdict.rl.held.fell': 'On held-out prompts, never trained on, accuracy fell from {acc0} to {acc1} (noise ±{noise}).',
   'verdict.rl.held.flat': 'On held-out prompts, never trained on, accuracy did not change beyond noise: {acc0} → {acc1}, within ±{noise}.',
@@ -54,7 +53,7 @@ export default {
 
   // --- section 7 ---------------------------------------------------------------------------------
   'verdict.updates.summary.eval':
-    'Over {n} {n#update}: train accuracy {acc0} → {acc1} and entropy {h0} → {h1} ({samples}-answer evaluations before and after RL, as in sections 6 and 8); informative-group rate {info0} → {info1} (means of the first and the last {w} {w#update}); the ratios stayed within [{rmin}, {rmax}].',
+    'Over {n} {n#update}: train accuracy {acc0} → {acc1} and entropy {h0} → {h1} ({samples}-completion evaluations before and after RL, as in sections 6 and 8); informative-group rate {info0} → {info1} (means of the first and the last {w} {w#update}); the ratios stayed within [{rmin}, {rmax}].',
   'verdict.updates.summary.window':
     'Over {n} {n#update} so far: fresh-generation accuracy {acc0} → {acc1}, entropy {h0} → {h1}, informative-group rate {info0} → {info1} (means of the first and the last {w} {w#update}); the ratios stayed within [{rmin}, {rmax}].',
   'verdict.updates.signal': 'In this run every one of the {n} {n#updateOf} had informative groups (rate between {min} and {max}).',
@@ -66,7 +65,16 @@ export default {
     'The informative-group rate rose from {start} (mean of updates 1–{w}) to {end} (updates {from}–{n}), by more than its noise (±{noise}).',
   'verdict.updates.rate.flat':
     'The informative-group rate did not change beyond its noise (±{noise}): {start} in updates 1–{w}, {end} in updates {from}–{n}.',
-  'verdict.updates.cause.succeeds': 'Train accuracy rose ({acc0} → {acc1}): as the policy succeeds, its groups stop disagreeing.',
+  'verdict.updates.cause.succeeds':
+    'Train accuracy rose ({acc0} → {acc1}), and the groups that stopped disagreeing are mostly ones the policy now gets all right: by the evaluations, a group of {g} {g#completion} for one prompt is all right with chance {r0} → {r1}, all wrong {w0} → {w1}. As the policy succeeds on a prompt, its groups stop disagreeing.',
+  'verdict.updates.cause.polarized':
+    'Train accuracy rose ({acc0} → {acc1}), but the groups that stopped disagreeing are more often all wrong than all right: by the evaluations, a group of {g} {g#completion} for one prompt is all wrong with chance {w0} → {w1}, all right {r0} → {r1}. The policy gained on some prompts and gave up on others: not only success silences the groups.',
+  'verdict.updates.cause.notInEval':
+    'Train accuracy rose ({acc0} → {acc1}), but by the evaluations a group of {g} {g#completion} for one prompt is not more often all right or all wrong (all right {r0} → {r1}, all wrong {w0} → {w1}): the fall shows in the training batches, not in the evaluations before and after RL.',
+  'verdict.updates.cause.risingSoFar':
+    'Train accuracy has risen so far ({acc0} → {acc1}); whether the groups stopped disagreeing because their completions are all right or all wrong, the evaluations at the end of the run will say.',
+  'verdict.updates.cause.formatOnly':
+    'The groups whose correctness differs did not fall beyond noise ({c0} → {c1}, ±{noise}): the fall ({drop}) is in the groups that differ only in format (down {fdrop}), which says nothing about the completions becoming right.',
   'verdict.updates.cause.alike':
     'Train accuracy did not rise ({acc0} → {acc1}) while the entropy fell to {h1}: the groups stopped disagreeing because the policy answers alike, right or wrong, not because it succeeds.',
   'verdict.updates.cause.notSucceeds': 'Train accuracy did not rise ({acc0} → {acc1}): the groups stopped disagreeing, but not because the policy succeeds.',
@@ -77,11 +85,11 @@ export default {
   'verdict.updates.formatDominates':
     'In the last {w} {w#update} more groups differ only in format ({f1} of all groups) than in correctness ({c1}): most of the signal there teaches the format reward, not the answer.',
   'verdict.updates.allWrong.off':
-    'With the format reward off and no overlong punishment, a group whose answers are all wrong has equal rewards and zero advantages: it teaches nothing.',
+    'With the format reward off and no overlong punishment, a group whose completions are all wrong has equal rewards and zero advantages: it teaches nothing.',
   'verdict.updates.allWrong.format':
-    'With the format reward on (weight {w}), a group whose answers are all wrong still carries a gradient when their format differs: rewards {w}, {w}, {w}, 0 are not equal, so its advantages are not zero, and they teach format, not correctness.',
+    'With the format reward on (weight {w}), a group whose completions are all wrong still carries a gradient when their format differs: rewards {w}, {w}, {w}, 0 are not equal, so its advantages are not zero, and they teach format, not correctness.',
   'verdict.updates.allWrong.overlong':
-    'With the overlong punishment on (weight {w}), a group whose answers are all wrong still carries a gradient when their lengths differ: its rewards are not equal, so its advantages are not zero.',
+    'With the overlong punishment on (weight {w}), a group whose completions are all wrong still carries a gradient when their lengths differ: its rewards are not equal, so its advantages are not zero.',
   'verdict.updates.ratios.clip':
     'The ratios stayed within [{rmin}, {rmax}]; in any one update at most {clip}% of tokens were clipped (ratio below {lo} with A < 0, or above {hi} with A > 0).',
   'verdict.updates.ratios.clipSeq':
@@ -94,7 +102,7 @@ export default {
 
   // --- section 8 ---------------------------------------------------------------------------------
   'verdict.coverage.summary':
-    '{n} train {n#prompt}, {samples} fresh {samples#answer} to each. Mean accuracy {mean0} → {mean1}. Solved at least once: {solved0} → {solved1} ({lost} lost all success, {gained} newly solved). Share of all successes held by the best quarter ({top} {top#prompt}): {share0} → {share1}.',
+    '{n} train {n#prompt}, {samples} fresh {samples#completion} for each. Mean accuracy {mean0} → {mean1}. Solved at least once: {solved0} → {solved1} ({lost} lost all success, {gained} newly solved). Share of all successes held by the best quarter ({top} {top#prompt}): {share0} → {share1}.',
   'verdict.coverage.heldout': 'Held-out ({n} {n#prompt}): solved at least once {solved0} → {solved1}, mean accuracy {mean0} → {mean1}.',
   'verdict.coverage.concentrated':
     'In this run success concentrated on fewer prompts, as the notebook says: mean accuracy rose ({mean0} → {mean1}), {lost} {lost#prompt} lost all success, more than chance explains (up to {chance}), and the best quarter’s share grew beyond noise ({share0} → {share1}).',
@@ -111,36 +119,40 @@ export default {
   'verdict.coverage.same.flat':
     'In this run the number of prompts solved at least once did not change beyond chance ({solved0} → {solved1}; up to {chance} of the solved prompts would show no success by chance alone), and mean accuracy did not change beyond noise either ({mean0} → {mean1}).',
   'verdict.coverage.lostBeyond':
-    '{lost} of the {n} train {n#promptOf} showed no success in {samples} {samples#answer} after RL although they had some before; an unchanged policy would lose about {expected} that way by chance (chance alone explains up to {bound}), so chance alone does not explain them. A lost prompt is below about {floor}% success per answer, not at zero.',
+    '{lost} of the {n} train {n#promptOf} showed no success in {samples} {samples#completion} after RL although they had some before; an unchanged policy would lose about {expected} that way by chance (chance alone explains up to {bound}), so chance alone does not explain them. A lost prompt is below about {floor}% success per completion, not at zero.',
   'verdict.coverage.lostWithin':
-    '{lost} of the {n} train {n#promptOf} showed no success in {samples} {samples#answer} after RL although they had some before; an unchanged policy would lose about {expected} that way by chance (chance alone explains up to {bound}), so these losses are within chance. A prompt shown as lost is below about {floor}% success per answer, not at zero.',
+    '{lost} of the {n} train {n#promptOf} showed no success in {samples} {samples#completion} after RL although they had some before; an unchanged policy would lose about {expected} that way by chance (chance alone explains up to {bound}), so these losses are within chance. A prompt shown as lost is below about {floor}% success per completion, not at zero.',
   'verdict.coverage.lostNone':
-    'No train prompt that had a success before RL was left without one after it, in {samples} {samples#answer} each. A prompt shown as lost would be below about {floor}% success per answer, not at zero.',
+    'No train prompt that had a success before RL was left without one after it, in {samples} {samples#completion} each. A prompt shown as lost would be below about {floor}% success per completion, not at zero.',
   'verdict.coverage.allWrong.off':
-    'With the format reward off, a group of all-wrong answers has equal rewards: a prompt the policy never solves produces no gradient, and one it always solves produces none either.',
+    'With the format reward off, a group of all-wrong completions has equal rewards: a prompt the policy never solves produces no gradient, and one it always solves produces none either.',
   'verdict.coverage.allWrong.format':
-    'With the format reward on (weight {w}), a prompt the policy never solves still produces a gradient whenever its answers differ in format: the update pushes it towards well-formed answers, right or not.',
+    'With the format reward on (weight {w}), a prompt the policy never solves still produces a gradient whenever its completions differ in format: the update pushes it towards well-formed completions, right or not.',
   'verdict.coverage.allWrong.overlong':
-    'With the overlong punishment on (weight {w}), a prompt the policy never solves still produces a gradient whenever its answers differ in length.',
+    'With the overlong punishment on (weight {w}), a prompt the policy never solves still produces a gradient whenever its completions differ in length.',
   'verdict.on.train': 'On train prompts',
   'verdict.on.heldout': 'On held-out prompts',
   'verdict.passAtK.crossed':
-    '{split} the RL policy is ahead at small k (pass@1 {a1} → {b1}) and the base policy overtakes it at k = {k} (pass@{n}: base {an}, RL {bn}): RL sharpened what the base policy could already do more than it expanded it.',
+    '{split} the RL policy is ahead at small k (pass@1 {a1} → {b1}) and the base policy overtakes it at k = {k} (pass@{k}: base {ak}, RL {bk}): RL sharpened what the base policy could already do more than it expanded it.',
   'verdict.passAtK.reverse':
-    '{split} the base policy is ahead at small k (pass@1 {a1} → {b1}) and the RL policy overtakes it at k = {k} (pass@{n}: base {an}, RL {bn}).',
+    '{split} the base policy is ahead at small k (pass@1 {a1} → {b1}) and the RL policy overtakes it at k = {k} (pass@{k}: base {ak}, RL {bk}).',
   'verdict.passAtK.rlAhead':
     '{split} the curves never cross up to k = {n}: the RL policy is ahead, or level within noise, at every k (pass@1 {a1} → {b1}, pass@{n} {an} → {bn}).',
   'verdict.passAtK.baseAhead':
-    '{split} the base policy is ahead, or level within noise, at every k up to {n}, so the curves never cross: RL is worse here at every k, not sharper (pass@1 {a1} → {b1}, pass@{n} {an} → {bn}).',
+    '{split} the RL policy is ahead at no k up to {n}, and the base policy is ahead beyond noise at k = {ks} (level within noise at the other k): the curves never cross, and RL is not sharper here (pass@1 {a1} → {b1}, pass@{n} {an} → {bn}).',
+  'verdict.passAtK.baseAll':
+    '{split} the base policy is ahead beyond noise at every k up to {n}, so the curves never cross: RL is worse here at every k, not sharper (pass@1 {a1} → {b1}, pass@{n} {an} → {bn}).',
   'verdict.passAtK.level': '{split} the two curves are level within noise at every k up to {n} (pass@1 {a1} → {b1}, pass@{n} {an} → {bn}).',
   'verdict.passAtK.both.crossed':
-    'On train and held-out prompts alike the RL policy is ahead at small k (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}) and the base policy overtakes it, at k = {k} on train and k = {hk} on held-out: RL sharpened what the base policy could already do more than it expanded it.',
+    'On train and held-out prompts alike the RL policy is ahead at small k (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}) and the base policy overtakes it, at k = {k} on train (pass@{k}: base {ak}, RL {bk}) and k = {hk} on held-out (pass@{hk}: base {hak}, RL {hbk}): RL sharpened what the base policy could already do more than it expanded it.',
   'verdict.passAtK.both.reverse':
-    'On train and held-out prompts alike the base policy is ahead at small k (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}) and the RL policy overtakes it, at k = {k} on train and k = {hk} on held-out.',
+    'On train and held-out prompts alike the base policy is ahead at small k (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}) and the RL policy overtakes it, at k = {k} on train (pass@{k}: base {ak}, RL {bk}) and k = {hk} on held-out (pass@{hk}: base {hak}, RL {hbk}).',
   'verdict.passAtK.both.rlAhead':
     'On train and held-out prompts the curves never cross up to k = {n}: the RL policy is ahead, or level within noise, at every k (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}).',
   'verdict.passAtK.both.baseAhead':
-    'On train and held-out prompts the base policy is ahead, or level within noise, at every k up to {n}, so the curves never cross: RL is worse at every k, not sharper (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}).',
+    'On train and held-out prompts the RL policy is ahead at no k up to {n}, and the base policy is ahead beyond noise at k = {ks} on train and k = {hks} on held-out (level within noise at the other k): the curves never cross, and RL is not sharper (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}).',
+  'verdict.passAtK.both.baseAll':
+    'On train and held-out prompts the base policy is ahead beyond noise at every k up to {n}, so the curves never cross: RL is worse at every k, not sharper (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}).',
   'verdict.passAtK.both.level':
     'On train and held-out prompts the two curves are level within noise at every k up to {n} (pass@1 on train {a1} → {b1}, on held-out {ha1} → {hb1}).',
 };

@@ -113,6 +113,9 @@ export default {
   'setup.seed': 'Seed',
   'setup.seedHint': 'An integer from 0 to 4294967295; the notebook uses 9.',
   'setup.language': 'Language',
+  'setup.run': 'Run the training of sections 6–8',
+  'setup.runNote':
+    'Trains section 6’s config with this profile and seed in a background worker on your CPU. While it runs, its controls stay at the bottom of the screen wherever you read, and sections 6–8 show the run as it trains.',
   'setup.whereTitle': 'What runs where',
   'setup.where.core': 'Core',
   'setup.where.coreValue': 'C++17 compiled to WebAssembly (core {version}, {methods} functions), ready in {ms} ms',
@@ -141,7 +144,7 @@ export default {
   // --- 1. Verifier ----------------------------------------------------------------------------
   'verifier.title': '1. Test the verifier before training',
   'verifier.body':
-    'Positive, negative, and adversarial cases come before policy optimization. The exercise also exposes the boundary of the teaching parser: it is reproducible, but it is not a general mathematical equivalence prover.\n\nThe rules: if the response holds a `\\boxed{...}` (also written `\\\\boxed{...}` or `\\fbox{...}`), the candidate is the content of the **last** box, and a box that is not a number is wrong, with no fallback to numbers outside it. Otherwise the candidate is the **last** number in the text. A number is an integer or a decimal (`42`, `-7`, `0.25`, `.5`) with an optional exponent (`1e3`, `1E-2`) and thousands groups of exactly three digits (`1,000`, `12,345,678`, `1,000.5`; in `3, 4` and `1,2,3` the comma separates numbers), or a fraction (`3/7`, `3 / 7`, `\\frac{a}{b}`, `\\dfrac{a}{b}`); a currency sign before it (`$1,250`, `€5`), a percent sign (`50%` and `50\\%` are 50), a unit after it (`5kg`, `5 cm`, `30°`, `30^\\circ`) and emphasis (`**73**`, `\\text{13}`) do not hide it. The reference may be written in any of these notations. A zero denominator is invalid. The candidate $\\hat y$ matches the reference $y$ when',
+    'Positive, negative, and adversarial cases come before policy optimization. The exercise also exposes the boundary of the teaching parser: it is reproducible, but it is not a general mathematical equivalence prover.\n\nThe rules: if the completion holds a `\\boxed{...}` (also written `\\\\boxed{...}` or `\\fbox{...}`), the candidate is the content of the **last** box, and a box that is not a number is wrong, with no fallback to numbers outside it. Otherwise the candidate is the **last** number in the text. A number is an integer or a decimal (`42`, `-7`, `0.25`, `.5`) with an optional exponent (`1e3`, `1E-2`) and thousands groups of exactly three digits (`1,000`, `12,345,678`, `1,000.5`; in `3, 4` and `1,2,3` the comma separates numbers), or a fraction (`3/7`, `3 / 7`, `\\frac{a}{b}`, `\\dfrac{a}{b}`); a currency sign before it (`$1,250`, `€5`), a percent sign (`50%` and `50\\%` are 50), a unit after it (`5kg`, `5 cm`, `30°`, `30^\\circ`) and emphasis (`**73**`, `\\text{13}`) do not hide it. The reference may be written in any of these notations. A zero denominator is invalid. The candidate $\\hat y$ matches the reference $y$ when',
   'verifier.formula': '$$|\\hat y - y| \\le 10^{-6}\\,\\max(1, |y|)$$',
   'verifier.casesTitle': 'The notebook’s five cases, checked live',
   'verifier.casesCaption': 'The notebook’s verifier cases: observed verdict against the expected one.',
@@ -153,8 +156,8 @@ export default {
   'verifier.col.status': 'status',
   'verifier.allPass': 'All {n} cases hold, as the notebook asserts.',
   'verifier.someFail': '{failed} of {n} cases do not hold.',
-  'verifier.tryTitle': 'Try any response',
-  'verifier.text': 'Response',
+  'verifier.tryTitle': 'Try any completion',
+  'verifier.text': 'Completion',
   'verifier.reference': 'Reference answer',
   'verifier.presets': 'Adversarial presets',
   'verifier.preset.earlier': 'an earlier number',
@@ -219,7 +222,7 @@ export default {
   // --- 2. Informative groups ------------------------------------------------------------------
   'groups.title': '2. When is a group informative?',
   'groups.body':
-    'With binary rewards, a centered group signal requires at least one success and one failure. Increasing $G$ helps in the middle difficulty band, but it does not eliminate rare success near $p\\approx0$ or rare failure near $p\\approx1$.\n\nA group of $G$ independent responses, each correct with probability $p$, is informative unless all succeed or all fail:',
+    'With binary rewards, a centered group signal requires at least one success and one failure. Increasing $G$ helps in the middle difficulty band, but it does not eliminate rare success near $p\\approx0$ or rare failure near $p\\approx1$.\n\nA group of $G$ independent completions, each correct with probability $p$, is informative unless all succeed or all fail:',
   'groups.formula':
     '$$P_{\\text{info}}(p, G) = 1 - p^{G} - (1-p)^{G}$$ $$\\operatorname{E}[D_n] = \\frac{n}{P_{\\text{info}}(p, G)}$$',
   'groups.formulaNote':
@@ -231,7 +234,7 @@ export default {
   'groups.readout': 'P_info at p = {p}:',
   'groups.tableG': 'Group size G for the table',
   'groups.chartAria':
-    'Line chart of the informative-group probability against the single-response success probability p, for group sizes {sizes}. Every curve is 0 at p = 0 and p = 1 and peaks at p = 0.5; larger groups are higher and flatter.',
+    'Line chart of the informative-group probability against the single-completion success probability p, for group sizes {sizes}. Every curve is 0 at p = 0 and p = 1 and peaks at p = 0.5; larger groups are higher and flatter.',
   'groups.chartTitle': 'P_info(p) for several group sizes',
   'groups.examplesTitle': 'Examples (the notebook’s table)',
   'groups.examplesCaption': 'Informative-group probability and expected draws for 100 informative prompts, G = {g}.',
@@ -244,7 +247,7 @@ export default {
   // --- 3. Advantages and clipping -------------------------------------------------------------
   'advantages.title': '3. Group advantages and clipping',
   'advantages.body':
-    'We first center and scale rewards, then apply PPO-like clipping. The sign matters: upper and lower clipping branches act differently.\n\nFor a group of rewards $r_1,\\dots,r_G$ the advantage is the reward minus the group mean, divided (when scaling is on) by the sample standard deviation plus $10^{-4}$, as TRL’s GRPOTrainer does. Each response’s term of the objective uses its probability ratio $\\rho_i = \\pi_\\theta / \\pi_{\\text{old}}$:',
+    'We first center and scale rewards, then apply PPO-like clipping. The sign matters: upper and lower clipping branches act differently.\n\nFor a group of rewards $r_1,\\dots,r_G$ the advantage is the reward minus the group mean, divided (when scaling is on) by the sample standard deviation plus $10^{-4}$, as TRL’s GRPOTrainer does. Each completion’s term of the objective uses its probability ratio $\\rho_i = \\pi_\\theta / \\pi_{\\text{old}}$:',
   'advantages.formula':
     '$$A_i = \\frac{r_i - \\bar r}{\\operatorname{std}(r) + 10^{-4}}$$ $$\\ell_i = \\min(\\rho_i A_i,\\; \\operatorname{clip}(\\rho_i,\\, 1-\\varepsilon_{\\text{low}},\\, 1+\\varepsilon_{\\text{high}})\\, A_i)$$',
   'advantages.rewards': 'Rewards',
@@ -252,7 +255,7 @@ export default {
   'advantages.epsLow': 'ε_low',
   'advantages.epsHigh': 'ε_high',
   'advantages.scale': 'Scale by the standard deviation (scale=True)',
-  'advantages.tableCaption': 'Rewards, advantages, ratios and each response’s term of the loss drawn, one row per response. Loss: {loss}.',
+  'advantages.tableCaption': 'Rewards, advantages, ratios and each completion’s term of the loss drawn, one row per completion. Loss: {loss}.',
   'advantages.col.row': '#',
   'advantages.col.reward': 'reward',
   'advantages.col.centered': 'centered',
@@ -317,7 +320,7 @@ export default {
   // --- 4. Reductions --------------------------------------------------------------------------
   'reductions.title': '4. Same token terms, different reductions',
   'reductions.body':
-    'Original GRPO, Dr. GRPO, and DAPO allocate weight differently across responses and tokens. The table isolates denominator geometry; it is not an empirical quality ranking.\n\nFor response $i$ with length $L_i$ in a group of $G$, each of its tokens receives the weight',
+    'Original GRPO, Dr. GRPO, and DAPO allocate weight differently across completions and tokens. The table isolates denominator geometry; it is not an empirical quality ranking.\n\nFor completion $i$ with length $L_i$ in a group of $G$, each of its tokens receives the weight',
   'reductions.formula':
     '$$w^{\\text{GRPO}}_{i} = \\frac{A_i}{G\\,L_i}$$ $$w^{\\text{Dr.GRPO}}_{i} = \\frac{\\tilde A_i}{G\\,L_{\\text{fixed}}}$$ $$w^{\\text{DAPO}}_{i} = \\frac{A_i}{\\sum_j L_j}$$',
   'reductions.formulaNote':
@@ -326,26 +329,26 @@ export default {
   'reductions.lengths': 'Completion lengths L (tokens)',
   'reductions.fixed': 'Fixed length for Dr. GRPO',
   'reductions.lengthsHint': 'Positive integers separated by commas, one per reward.',
-  'reductions.tableCaption': 'Total weight of each response under each reduction, and the sum of absolute token weights.',
+  'reductions.tableCaption': 'Total weight of each completion (the notebook’s columns response_1, response_2, ...) under each reduction, and the sum of absolute token weights.',
   'reductions.col.reduction': 'reduction',
   'reductions.col.response': 'response_{n}',
   'reductions.col.abs': 'absolute_token_weight_sum',
-  'reductions.chartTitle': 'Weight of every token, response after response',
-  'reductions.chartX': 'token (response.position)',
+  'reductions.chartTitle': 'Weight of every token, completion after completion',
+  'reductions.chartX': 'token (completion.position)',
   'reductions.chartY': 'per-token weight',
   'reductions.chartAria':
-    'Step chart of the per-token weight of each of {tokens} {tokens#token} under original GRPO, Dr. GRPO and DAPO; responses have lengths {lengths}. Shorter responses get larger per-token weights under original GRPO.',
-  'reductions.tokenCaption': 'Per-token weight of each response under each reduction.',
+    'Step chart of the per-token weight of each of {tokens} {tokens#token} under original GRPO, Dr. GRPO and DAPO; completions have lengths {lengths}. Shorter completions get larger per-token weights under original GRPO.',
+  'reductions.tokenCaption': 'Per-token weight of each completion under each reduction.',
   'reductions.notice':
-    'Under original GRPO every response carries the total weight $A_i/G$ whatever its length. With the notebook’s rewards 1, 0, 1 and lengths 2, 5, 8, the 2 tokens of response 1 therefore each weigh four times as much as the 8 tokens of response 3: short correct answers are pushed harder, and long wrong ones are punished less per token. Dr. GRPO and DAPO give every token of the group the same scale, so a response’s total grows with its length.',
+    'Under original GRPO every completion carries the total weight $A_i/G$ whatever its length. With the notebook’s rewards 1, 0, 1 and lengths 2, 5, 8, the 2 tokens of completion 1 therefore each weigh four times as much as the 8 tokens of completion 3: short correct answers are pushed harder, and long wrong ones are punished less per token. Dr. GRPO and DAPO give every token of the group the same scale, so a completion’s total grows with its length.',
   'reductions.name.original_grpo': 'original_grpo',
   'reductions.name.dr_grpo': 'dr_grpo',
   'reductions.name.dapo': 'dapo',
 
   'reductions.normTitle': 'Every TRL 1.9 loss type’s normaliser',
-  'reductions.slider': 'Length L of response 1 (tokens)',
+  'reductions.slider': 'Length L of completion 1 (tokens)',
   'reductions.normCaption':
-    'How each loss type divides the per-token losses of response 1 (L = {length} {length#token}) in this batch: N = {n} {n#completion}, {total} {total#token} in all, max_completion_length = {max} (the fixed length above). The completion’s total weight is L / D.',
+    'How each loss type divides the per-token losses of completion 1 (L = {length} {length#token}) in this batch: N = {n} {n#completion}, {total} {total#token} in all, max_completion_length = {max} (the fixed length above). The completion’s total weight is L / D.',
   'reductions.col.lossType': 'loss_type',
   'reductions.col.normalizer': 'normaliser D',
   'reductions.col.d': 'D at L = {length}',
@@ -357,7 +360,7 @@ export default {
   'reductions.norm.dapo': 'the batch’s active token count $\\sum_j L_j$',
   'reductions.norm.cispo': 'as dapo',
   'reductions.norm.sapo': 'as grpo',
-  'reductions.norm.luspo': '$N$: each completion counts $L_i$ times (trl#6654’s reading, docs/trl.md)',
+  'reductions.norm.luspo': '$N$: each completion counts $L_i$ times (trl#6654’s reading, `docs/trl.md`)',
   'reductions.norm.vespo': 'as dapo',
 
   // --- 5. Finite policy -----------------------------------------------------------------------
@@ -392,7 +395,7 @@ export default {
   'finite.modeSuccess': 'mode {n} ✓',
   'finite.successMass': 'Successful mass at step {step}: {mass}; the largest successful mode holds {share} of it.',
   'finite.notice':
-    'With $\\beta_{\\text{ent}} = 0$ and $\\eta = 0.18$, expected reward rises while entropy falls, and the successful mass concentrates on one successful mode: the policy gets right more often, but by fewer different routes. Scrub the step to watch the other successful modes fade; raise $\\beta_{\\text{ent}}$ to keep them alive at some cost in reward.',
+    'With $\\beta_{\\text{ent}} = 0$ and $\\eta = 0.18$, expected reward rises while entropy falls, and the successful mass concentrates on one successful mode: the policy gets right more often, but by fewer different routes. Scrub the step to watch the other successful modes fade; raise $\\beta_{\\text{ent}}$ to keep them alive at some cost in reward.\n\nThe table’s `pass_at_4` cannot show this narrowing: here it is $1 - (1 - m_{\\text{succ}})^4$, which depends only on the total successful mass, not on how many successful modes hold it, so it climbs towards 1 as reward rises. The narrowing shows in the mode chart and in the largest successful mode’s share above. (Section 8 measures pass@k per prompt, where a prompt the policy stops solving does pull it down.)',
   'plural.step': 'step|steps',
   'finite.entropy.title': 'Why entropy falls: each step’s exact entropy change and its first-order prediction −η·Cov(log π, π·A)',
   'finite.entropy.y': 'entropy change per step',
@@ -417,13 +420,13 @@ export default {
   // --- 6-9 (live in the next release) -----------------------------------------------------------
   'rl-loop.title': '6. A complete autoregressive RLVR/GRPO loop',
   'rl-loop.body':
-    'A small causal language model now collects grouped responses under a frozen old policy. The verifier returns decomposed rewards, the current policy is updated, and a separate reference remains available for KL diagnostics. Evaluation uses fresh generation on train and held-out prompts.',
+    'A small causal language model now collects grouped completions under a frozen old policy. The verifier returns decomposed rewards, the current policy is updated, and a separate reference remains available for KL diagnostics. Evaluation uses fresh generation on train and held-out prompts.',
   'updates.title': '7. What happened inside the updates?',
   'updates.body':
     'No single curve is sufficient. We compare accuracy, entropy, informative-group rate, and the probability-ratio distribution.',
   'coverage.title': '8. Mean accuracy hides coverage',
   'coverage.body':
-    'After RL, mean train accuracy is higher but success is concentrated on fewer prompts. We then inspect one fresh group and verify that the log contains response, reward, verifier status, length, and generator version.',
+    'The notebook’s claim: after RL, mean train accuracy is higher but success is concentrated on fewer prompts. The lines under the charts say whether the run on display bears it out. We then inspect one fresh group and verify that the log contains the completion (`response`), reward, verifier status, length, and generator version.',
   'real-model.title': '9. Optional Qwen3-0.6B + TRL branch',
   'real-model.body':
     'This branch pins a dependency snapshot and makes ambiguous GRPOConfig choices explicit. It needs network access and a suitable accelerator. The release gate did not execute it, so the notebook makes no Qwen3 runtime, memory, or quality claim.',

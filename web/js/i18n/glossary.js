@@ -142,10 +142,20 @@ export const GLOSSARY = [
   },
   {
     id: 'completion',
-    en: side('response', 'responses?'),
+    // What the policy generates for a prompt. `response` stays the notebook's log column; "answer"
+    // is the number the verifier reads in a completion (the correct answer, the answer histogram).
+    en: side(
+      'completion',
+      'completions?',
+      // the notebook's own names stay: INFO_X's "single-response", the DataFrame's response_1
+      '(?<!single-)responses?',
+      '(?:fresh|new|these|the other|rewarded|of the) samples?',
+      'samples? per prompt',
+      'fresh answers?',
+      'answers? (?:to|for) each',
+    ),
     ru: side('ответ', 'ответ\\p{L}*', 'завершени\\p{L}*', 'продолжени\\p{L}*'),
-    // English still says response, answer and (as TRL and the core's warnings do) completion: not yet one word
-    why: 'a sampled completion is «ответ» (the plural table has ответ|ответа|ответов); завершение is a literal calque of completion',
+    why: 'completion is TRL\'s word (completion_length, max_completion_length, mask_truncated_completions) and the core\'s (completions, its warnings); response and the noun sample said the same thing beside it. A sampled completion is «ответ» in Russian (the plural table has ответ|ответа|ответов); завершение is a literal calque of completion',
   },
   {
     id: 'update',

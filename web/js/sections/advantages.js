@@ -6,6 +6,7 @@ import { h, field, dataTable, fmt, short } from '../dom.js';
 import { chartFigure, makeChart, refresh, describeChart, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
 import { CONFIG_TABLE } from '../training/run-config.js';
 import { mountForm, forField } from './common.js';
+import { codedError } from '../core-errors.js';
 
 /** The switchable losses: the page's name and the core's options for it. */
 export const LOSSES = ['clip', 'delta', 'cispo', 'sapo', 'vespo'];
@@ -87,6 +88,11 @@ export function compute(core, values) {
   const standardized = forField('adv.r', () => core.groupRelativeAdvantages(rewards, true));
   const centered = forField('adv.r', () => core.groupRelativeAdvantages(rewards, false));
   const used = scale ? standardized : centered;
+  // One ratio per reward (row): named by the reader's fields, not by the core's `advantages`.
+  if (ratios.length !== rewards.length) {
+    const params = { other: 'rewards', expected: rewards.length, got: ratios.length };
+    throw codedError(RangeError, { code: 'same_length', field: 'ratios', params, message: `ratios: must have as many values as rewards (${rewards.length}), got ${ratios.length}` });
+  }
   // The rows' terms under the chosen loss; the clip column is the PPO clip's (clip and delta).
   const terms = core.tokenTermCurve({ ...options, ratios, advantages: used });
   const clipFamily = loss === 'clip' || loss === 'delta';
@@ -170,6 +176,8 @@ export default {
       return field({ key, label: t(`advantages.param.${name}`), step: 0.05, min: spec.min, max: spec.max, value: ctx.get(key) });
     });
     const lossParams = { 'adv.el': epsLow, 'adv.eh': epsHigh, 'adv.delta': delta, ...Object.fromEntries(params.map((p) => [p.key, p])) };
+    // The two selects' options ("PPO clip (grpo, bnpo, dr_grpo, dapo)") need two columns to be read whole.
+    for (const select of [loss, view]) select.el.classList.add('field-span2');
     host.append(h('div', { class: 'controls' }, rewards.el, ratios.el, scale.el));
     host.append(h('div', { class: 'controls' }, loss.el, view.el, epsLow.el, epsHigh.el, delta.el, ...params.map((p) => p.el)));
     const lossNote = h('div', { class: 'loss-note', dataset: { testid: 'loss-note' } });

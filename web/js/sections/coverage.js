@@ -545,9 +545,10 @@ export default {
             { text: fmt(row.rewardComponents.format), value: row.rewardComponents.format },
             ...(overlong ? [{ text: fmt(row.rewardComponents.overlong), value: row.rewardComponents.overlong }] : []),
             { text: String(row.accuracy), value: row.accuracy },
-            { text: row.status, value: row.status },
+            // The verifier's status and the boolean in the reader's words (section 1's statuses).
+            { text: t(`verifier.status.${row.status}`), value: row.status },
             { text: String(row.length), value: row.length },
-            { text: row.terminated ? 'True' : 'False', value: String(row.terminated) },
+            { text: t(row.terminated ? 'train.inspect.true' : 'train.inspect.false'), value: String(row.terminated) },
             { text: fmt(row.advantage), value: row.advantage },
           ],
         };

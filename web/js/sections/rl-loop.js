@@ -7,6 +7,7 @@ import { rlLoopVerdicts, verdictText } from '../training/verdicts.js';
 import { errorText, warningText } from '../core-errors.js';
 import * as training from '../training/controller.js';
 import { runBar } from '../training/run-bar.js';
+import { dockRunBar } from '../training/run-dock.js';
 import { getOverlays, onOverlays } from '../training/overlays.js';
 import { PRESETS, ANCESTOR_PRESETS } from '../training/presets.js';
 import { configForm } from '../training/config-form.js';
@@ -92,17 +93,19 @@ export default {
     }
 
     // --- the run ----------------------------------------------------------------------------
-    const bar = runBar(ctx, {
-      getConfig: () => {
-        if (!form.flush()) {
-          const invalid = form.openInvalid();
-          invalid?.focus();
-          const message = invalid?.closest('.field')?.querySelector('.field-error')?.textContent;
-          throw new Error(message || t('train.fixForm'));
-        }
-        return form.config();
-      },
-    });
+    const getConfig = () => {
+      if (!form.flush()) {
+        const invalid = form.openInvalid();
+        invalid?.focus();
+        const message = invalid?.closest('.field')?.querySelector('.field-error')?.textContent;
+        throw new Error(message || t('train.fixForm'));
+      }
+      return form.config();
+    };
+    const bar = runBar(ctx, { getConfig });
+    // While a run is live, its controls dock at the bottom of the screen in any section the reader
+    // scrolls to (this bar off screen): the run bar stays within reach (issue 24 item 3).
+    const dock = ctx.embedded ? null : dockRunBar(ctx, host.closest('section'), getConfig, { whileLive: true });
     host.append(
       h('div', { class: 'training-form' }, form.notebookEl),
       warnings,
@@ -247,6 +250,7 @@ export default {
         unsubscribe();
         offOverlays();
         bar.destroy();
+        dock?.destroy();
         form.destroy();
       },
     };

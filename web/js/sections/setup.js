@@ -2,8 +2,9 @@
 import { h, field, bindForm, dataTable } from '../dom.js';
 import { LANGUAGES, formatNumber } from '../i18n.js';
 import { notice } from './common.js';
-import { SEED_FIELD, SETUP_SCHEMA } from '../training/run-config.js';
+import { SEED_FIELD, SETUP_SCHEMA, validateConfig } from '../training/run-config.js';
 import { offlineStatus, onOfflineChange } from '../offline.js';
+import { errorText } from '../core-errors.js';
 
 
 // Profile and seed, their options, range and defaults from the core's config table.
@@ -29,6 +30,57 @@ function offlineText(t, lang, status) {
   const size = status.bytes === null ? '…' : formatNumber(status.bytes / 1e6, { maximumFractionDigits: 1 }, lang);
   const active = t('setup.where.offline.active', { files: status.files, size });
   return status.refused ? `${active}; ${t('setup.where.offline.refused')}` : active;
+}
+
+// The training run's modules, loaded on the first Run pressed here (never at startup).
+let trainingModules = null;
+const loadTraining = () =>
+  (trainingModules ??= Promise.all([import('../training/controller.js'), import('../training/run-dock.js'), import('../../core/index.js')]).catch((error) => {
+    trainingModules = null;
+    throw error;
+  }));
+
+/**
+ * Run from the first screen (issue 24): section 6's config (the link's, with this profile and
+ * seed) trains in the worker at once, and the run bar docks at the bottom of the screen while the
+ * run is live, wherever the reader scrolls. Returns {el, destroy()}.
+ */
+function startFromSetup(ctx) {
+  const { t } = ctx;
+  const button = h('button', { type: 'button', class: 'button-run button-primary', dataset: { action: 'run-setup' }, text: t('setup.run') });
+  const refused = h('p', { class: 'field-error', role: 'alert', hidden: true });
+  let dock = null;
+  let gone = false;
+  // The controller, the dock and the full core (the one sections 6-9 validate with).
+  const attach = async () => {
+    const [training, docking, coreModule] = await loadTraining();
+    const core = await coreModule.loadCore();
+    if (gone) return null;
+    const getConfig = () => validateConfig(core, ctx.values());
+    dock ??= docking.dockRunBar(ctx, button.closest('section'), getConfig, { whileLive: true });
+    return { training, getConfig };
+  };
+  button.addEventListener('click', async () => {
+    refused.hidden = true;
+    try {
+      const run = await attach();
+      if (!run || run.training.isBusy()) return;
+      run.training.start(run.getConfig(), { autorun: true });
+    } catch (error) {
+      refused.hidden = false;
+      refused.textContent = t('train.refused', { message: errorText(error) });
+    }
+  });
+  // Back after a language switch with the run still live: the dock comes back with this section.
+  trainingModules?.then(([training]) => training.isLive() && attach()).catch(() => {});
+  const el = h('div', { class: 'setup-run' }, button, h('p', { class: 'muted', text: t('setup.runNote') }), refused);
+  return {
+    el,
+    destroy() {
+      gone = true;
+      dock?.destroy();
+    },
+  };
 }
 
 function pythonRepr(values) {
@@ -63,6 +115,9 @@ export default {
     });
     language.input.addEventListener('change', () => ctx.setLanguage(language.input.value));
     host.append(h('div', { class: 'controls' }, profile.el, seed.el, language.el));
+    // Embedded alone, section 0 has no run to show: the Run is the course page's.
+    const start = ctx.embedded ? null : startFromSetup(ctx);
+    if (start) host.append(start.el);
 
     const printed = h('pre', { class: 'printed' }, h('code'));
     const where = h('div');
@@ -111,6 +166,11 @@ export default {
     host.append(notice(ctx, 'setup.notice'));
     const unsubscribe = onOfflineChange(() => shown && render(shown));
     ctx.rendered();
-    return { destroy: unsubscribe };
+    return {
+      destroy() {
+        unsubscribe();
+        start?.destroy();
+      },
+    };
   },
 };

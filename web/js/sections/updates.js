@@ -492,11 +492,6 @@ export default {
         entry.dirty = false;
       }
       describeChart(entry.chart, ariaFor(entry, s));
-      if (entry.flatNote) {
-        const notes = training.isBusy(s.phase) ? [] : entry.spec.flat(s.config ?? s.result?.config, s.history);
-        entry.flatNote.textContent = notes.map(([key, params]) => t(key, params)).join(' ');
-        entry.flatNote.hidden = notes.length === 0;
-      }
       if (entry.emptyNote) entry.emptyNote.hidden = !(s.history.length > 0 && !entry.spec.present(s.history[s.history.length - 1])); // a run has a sampler in every row or in none
       if (entry.sentenceNote) {
         const on = s.history.length > 0 && entry.spec.present(s.history[s.history.length - 1]);
@@ -583,6 +578,21 @@ export default {
     for (const entry of figures) observer?.observe(entry.figure.figure);
     observer?.observe(historyHost);
 
+    // Why a chart is flat, once the run rests: on the phase's change too, not only with new rows
+    // (a run's last rows can be drawn while it still runs, and its end then brings no new row).
+    let flatKey = null;
+    const flatNotes = (s) => {
+      const key = `${s.runKey}:${s.history.length}:${training.isBusy(s.phase)}`;
+      if (key === flatKey) return;
+      flatKey = key;
+      for (const entry of figures) {
+        if (!entry.flatNote) continue;
+        const notes = training.isBusy(s.phase) ? [] : entry.spec.flat(s.config ?? s.result?.config, s.history);
+        entry.flatNote.textContent = notes.map(([name, params]) => t(name, params)).join(' ');
+        entry.flatNote.hidden = notes.length === 0;
+      }
+    };
+
     // The summary and the lesson read every row (100 000 in a long import): once per run and
     // length, not again on every other change (an inspection, a phase, the draft config).
     let summaryKey = null;
@@ -595,6 +605,7 @@ export default {
       const also = key === summaryKey ? [] : [() => (summary.textContent = describe(training.getState())), lessonLines];
       inspector.sync(s);
       summaryKey = key;
+      flatNotes(s);
       catchUp(s, { also: then ? [...also, then] : also });
     };
 

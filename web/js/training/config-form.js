@@ -34,6 +34,20 @@ export function stateValue(spec, read, fallback) {
 }
 
 /**
+ * A label's "(camelCaseName)" may break between its words (<wbr>), never before the ")": a
+ * narrow column wrapped "(importanceSamplingLevel" and left ")" alone on a line.
+ */
+function breakableName(label) {
+  const text = label?.textContent ?? '';
+  const match = /\(([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)\)/.exec(text);
+  if (!match) return;
+  const nodes = [text.slice(0, match.index + 1)];
+  match[1].split(/(?=[A-Z])/).forEach((word, i) => nodes.push(...(i ? [document.createElement('wbr')] : []), word));
+  nodes.push(`)${text.slice(match.index + match[0].length)}`);
+  label.replaceChildren(...nodes);
+}
+
+/**
  * The form. onRender(model): after every valid edit ({values, config, defaults}). Returns
  * {notebookEl, groupsEl, flush(), run(), config(), applyPatch(patch), openInvalid(), destroy()}.
  */
@@ -62,6 +76,7 @@ export function configForm(ctx, { onRender }) {
       max: f.max,
       value: stored ?? base()[f.core],
     });
+    breakableName(control.el.querySelector('label'));
     if (control.kind === 'checkbox') {
       // dom.field() gives a checkbox no hint slot; add one so its default shows too.
       const hintNode = h('p', { class: 'hint', id: `${control.input.id}-hint` });

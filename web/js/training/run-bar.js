@@ -24,6 +24,8 @@ export function runBar(ctx, { getConfig, compact = false, docked = false }) {
   const stepButton = button('step', t('train.step'), t('train.stepTitle'));
   const stopButton = button('stop', t('train.stop'), t('train.stopTitle'));
   const resetButton = button('reset', t('train.reset'), t('train.resetTitle'));
+  // Seconds and minutes in the reader's language (с, мин).
+  const units = secondUnits(t);
   const progress = h('progress', { class: 'run-progress', max: 1, value: 0, 'aria-label': t('train.progressLabel') });
   const progressText = h('p', { class: 'run-progress-text', dataset: { testid: docked ? 'dock-progress-text' : 'progress-text' } });
   const source = h('p', { class: 'run-source' });
@@ -119,16 +121,16 @@ export function runBar(ctx, { getConfig, compact = false, docked = false }) {
     const parts = [t('train.progress', { done, total })];
     if (training.isLive(s.phase)) {
       const elapsed = training.elapsedMs(s);
-      parts.push(t('train.elapsed', { time: formatSeconds(elapsed) }));
+      parts.push(t('train.elapsed', { time: formatSeconds(elapsed, units) }));
       if (s.phase === 'starting') parts.push(t('train.warmup'));
       else if (s.phase === 'stopping') parts.push(t('train.measuring'));
       else {
         const activeForUpdates = Math.max(0, elapsed - (s.createMs ?? 0));
         const left = estimateRemaining(activeForUpdates, done, total);
-        if (left !== null) parts.push(t('train.eta', { time: formatSeconds(left) }));
+        if (left !== null) parts.push(t('train.eta', { time: formatSeconds(left, units) }));
       }
     } else if (s.runMs !== null && s.source === 'live') {
-      parts.push(t('train.took', { time: formatSeconds(s.runMs) }));
+      parts.push(t('train.took', { time: formatSeconds(s.runMs, units) }));
     }
     return parts.join(' · ');
   };
@@ -227,6 +229,8 @@ export function runBar(ctx, { getConfig, compact = false, docked = false }) {
   };
 }
 
+const secondUnits = (t) => ({ s: t('train.unit.s'), min: t('train.unit.min') });
+
 function announcement(t, s, done, total) {
   switch (s.phase) {
     case 'starting':
@@ -238,7 +242,7 @@ function announcement(t, s, done, total) {
     case 'finished':
       return t('train.announce.finished', {
         total,
-        time: formatSeconds(s.runMs),
+        time: formatSeconds(s.runMs, secondUnits(t)),
         before: s.result?.beforeTrain?.accuracy?.toFixed(3) ?? '—',
         after: s.result?.afterTrain?.accuracy?.toFixed(3) ?? '—',
       });

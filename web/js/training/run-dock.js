@@ -1,14 +1,16 @@
 // The run bar docked at the bottom of the screen on the course page (issue 17): while section 7
 // or 8 is on screen and section 6's own bar is not, Run/Pause/Step/Stop and the run's progress
-// stay within reach of the charts they drive, on a phone as on a desktop. One dock per page,
-// shared by the sections that ask for it; the page's bottom is padded by its height so it never
-// hides the end of the page, and scroll-padding keeps a focused or scrolled-to element above it.
+// stay within reach of the charts they drive, on a phone as on a desktop; and wherever the reader
+// is while a run is live (sections 0 and 6 ask for that: issue 24). One dock per
+// page, shared by the sections that ask for it; the page's bottom is padded by its height so it
+// never hides the end of the page, and scroll-padding keeps a focused or scrolled-to element above it.
 import { h } from '../dom.js';
 import { runBar } from './run-bar.js';
+import * as training from './controller.js';
 
 const OWN_BAR = '#rl-loop .run-bar'; // section 6's bar: when on screen, the dock steps aside
 
-let dock = null; // {el, bar, sections: Set<Element>, frame, onScroll, resize}
+let dock = null; // {el, bar, sections: Set<Element>, live: Set<Element>, frame, onScroll, resize, unsubscribe}
 
 /** Whether `el` has any part inside the viewport above `bottom` (px from the top). */
 function onScreen(el, bottom) {
@@ -21,7 +23,7 @@ function place() {
   if (!dock) return;
   dock.frame = 0;
   const bottom = window.innerHeight - (dock.el.hidden ? 0 : dock.el.offsetHeight);
-  const driven = [...dock.sections].some((section) => onScreen(section, bottom));
+  const driven = [...dock.sections].some((section) => onScreen(section, bottom)) || (dock.live.size > 0 && training.isLive());
   const show = driven && !onScreen(document.querySelector(OWN_BAR), window.innerHeight);
   if (dock.el.hidden === !show) return;
   dock.el.hidden = !show;
@@ -46,7 +48,9 @@ function createDock(ctx, getConfig) {
   const onScroll = () => queuePlace();
   window.addEventListener('scroll', onScroll, { passive: true });
   window.addEventListener('resize', onScroll, { passive: true });
-  return { el, bar, sections: new Set(), frame: 0, onScroll, resize };
+  // A run starting or ending shows or hides the dock of a run started from section 0.
+  const unsubscribe = training.subscribe(onScroll);
+  return { el, bar, sections: new Set(), live: new Set(), frame: 0, onScroll, resize, unsubscribe };
 }
 
 function removeDock() {
@@ -54,6 +58,7 @@ function removeDock() {
   window.removeEventListener('scroll', dock.onScroll);
   window.removeEventListener('resize', dock.onScroll);
   dock.resize.disconnect();
+  dock.unsubscribe();
   dock.bar.destroy();
   dock.el.remove();
   document.documentElement.classList.remove('run-docked');
@@ -63,19 +68,22 @@ function removeDock() {
 
 /**
  * Section `section` (an element of the course page) is driven by the training run: the dock shows
- * while it is on screen. getConfig: the run bar's (the config to run, or throws). Returns
- * {destroy()}, called when the section's widget goes (the last one removes the dock).
+ * while it is on screen, or, with `whileLive`, while a run is live wherever the reader is.
+ * getConfig: the run bar's (the config to run, or throws). Returns {destroy()}, called when the
+ * section's widget goes (the last one removes the dock).
  */
-export function dockRunBar(ctx, section, getConfig) {
+export function dockRunBar(ctx, section, getConfig, { whileLive = false } = {}) {
   if (typeof ResizeObserver !== 'function' || !section) return { destroy() {} };
   dock ??= createDock(ctx, getConfig);
   const mine = dock;
-  mine.sections.add(section);
+  const set = whileLive ? mine.live : mine.sections;
+  set.add(section);
   queuePlace();
   return {
     destroy() {
-      if (dock !== mine || !mine.sections.delete(section)) return;
-      if (!mine.sections.size) removeDock();
+      if (dock !== mine || !set.delete(section)) return;
+      if (!mine.sections.size && !mine.live.size) removeDock();
+      else queuePlace();
     },
   };
 }

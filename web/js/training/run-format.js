@@ -364,17 +364,24 @@ export function trlArgsToOptions(python) {
   return { options, other };
 }
 
-/** The page's words for trlConfigPython's notes: the notes of section 9 and of `grpo-lab notebook`, from `t(key)`. */
-export const trlNotes = (t) => ({
-  batch: t('train.real.batchNote'),
-  dynamic: t('train.real.dynamicNote'),
-  lag: t('train.real.lagNote'),
-  estimator: t('train.real.estimatorNote'),
-  task: t('train.real.taskNote'),
-  engine: t('train.real.engineNote'),
-  untranslated: t('train.real.untranslated'),
-  trlDefault: t('train.real.trlDefault'),
-});
+/**
+ * The page's words for trlConfigPython's notes: the notes of section 9 and of `grpo-lab notebook`,
+ * each a function of its parameters, from `t(key, params)` (so counts agree with their nouns).
+ */
+export const trlNotes = (t) => {
+  const keys = {
+    batch: 'train.real.batchNote',
+    dynamic: 'train.real.dynamicNote',
+    lag: 'train.real.lagNote',
+    estimator: 'train.real.estimatorNote',
+    task: 'train.real.taskNote',
+    engine: 'train.real.engineNote',
+    untranslated: 'train.real.untranslated',
+    trlDefault: 'train.real.trlDefault',
+    unusedReward: 'train.real.unusedReward',
+  };
+  return Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, (params = {}) => t(key, params)]));
+};
 
 /**
  * The toy config as TRL GRPOConfig arguments (copyable Python): one argument per field of the
@@ -386,7 +393,8 @@ export const trlNotes = (t) => ({
 export function trlConfigPython(config, notes = {}) {
   const fields = CONFIG_TABLE.fields.filter((f) => f.name !== 'profile');
   const args = [['output_dir', JSON.stringify('module-09-toy-grpo'), null]];
-  const trlDefault = (f, names) => (f.trlDefault ? `${names}; ${(notes.trlDefault ?? "TRL's default {value}").replace('{value}', f.trlDefault)}` : names);
+  const say = (name, params, english) => (notes[name] ? notes[name](params) : english);
+  const trlDefault = (f, names) => (f.trlDefault ? `${names}; ${say('trlDefault', { value: f.trlDefault }, `TRL's default ${f.trlDefault}`)}` : names);
   // A list argument (TRL's reward_weights) is one table row per entry, named `name[i]`.
   const lists = new Map();
   for (const f of fields) {
@@ -399,7 +407,9 @@ export function trlConfigPython(config, notes = {}) {
   for (const [name, entries] of lists) {
     // The overlong punishment is a reward function only while its weight is not 0.
     const used = entries.filter((f, i) => i < 2 || config[f.name] !== 0);
-    args.push([name, `[${used.map((f) => pyValue(config[f.name], f.kind)).join(', ')}]`, trlDefault(entries[0], entries.map((f) => f.name).join(', '))]);
+    const unused = entries.filter((f) => !used.includes(f)).map((f) => `${f.name} = 0: ${say('unusedReward', {}, 'not a reward function')}`);
+    const names = `${used.map((f) => f.name).join(', ')}${unused.length ? ` (${unused.join('; ')})` : ''}`;
+    args.push([name, `[${used.map((f) => pyValue(config[f.name], f.kind)).join(', ')}]`, trlDefault(entries[0], names)]);
   }
   // The toy's separate sampler (mismatched or lagging) stands for vLLM's: TRL corrects (and
   // measures) only with vLLM.
@@ -414,33 +424,33 @@ export function trlConfigPython(config, notes = {}) {
   lines.push(')');
   if (config.overlongWeight) lines.push(`# reward_funcs=[..., get_soft_overlong_punishment(max_completion_len=${config.overlongMaxCompletionLen}, soft_punish_cache=${config.softPunishCache})]  (trl.rewards)`);
   const untranslated = fields.filter((f) => !f.trl).map((f) => `${f.name}=${pyValue(config[f.name], f.kind)}`);
-  lines.push(`# ${notes.untranslated ?? 'no GRPOConfig argument'}: ${untranslated.join(', ')}`);
+  lines.push(`# ${say('untranslated', {}, 'no GRPOConfig argument')}: ${untranslated.join(', ')}`);
   const completions = config.promptBatch * config.groupSize;
-  if (notes.batch) lines.push(`# ${notes.batch.replace('{prompts}', config.promptBatch).replace('{group}', config.groupSize).replace('{completions}', completions)}`);
-  if (notes.dynamic && config.dynamicSampling) lines.push(`# ${notes.dynamic}`);
+  if (notes.batch) lines.push(`# ${notes.batch({ prompts: config.promptBatch, group: config.groupSize, completions })}`);
+  if (notes.dynamic && config.dynamicSampling) lines.push(`# ${notes.dynamic()}`);
   // TRL has no sampler lag: it is what an asynchronous trainer's late weight sync gives.
-  if (notes.lag && config.samplerLag > 0) lines.push(`# ${notes.lag.replaceAll('{lag}', config.samplerLag)}`);
+  if (notes.lag && config.samplerLag > 0) lines.push(`# ${notes.lag({ lag: config.samplerLag })}`);
   // TRL has no task: the task is the dataset and the reward functions given to GRPOTrainer.
-  if (notes.task && config.task && config.task !== 'arithmetic') lines.push(`# ${notes.task.replaceAll('{task}', config.task)}`);
+  if (notes.task && config.task && config.task !== 'arithmetic') lines.push(`# ${notes.task({ task: config.task })}`);
   // engine verl: the run's objective was verl's; this cell is TRL's nearest, the verl launch its own.
-  if (notes.engine && config.engine === 'verl') lines.push(`# ${notes.engine}`);
+  if (notes.engine && config.engine === 'verl') lines.push(`# ${notes.engine()}`);
   // TRL's GRPOConfig has no advantage estimator: say what a non-default one corresponds to.
   if (notes.estimator && config.advantageEstimator && config.advantageEstimator !== 'grpo') {
-    lines.push(`# ${notes.estimator.replace('{estimator}', config.advantageEstimator)}`);
+    lines.push(`# ${notes.estimator({ estimator: config.advantageEstimator })}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
 // --- time ---------------------------------------------------------------------------------------
 
-/** "0.4 s", "12 s", "2 min 05 s". */
-export function formatSeconds(ms) {
+/** "0.4 s", "12 s", "2 min 05 s"; `units` in the reader's language ("2 мин 05 с"). */
+export function formatSeconds(ms, units = { s: 's', min: 'min' }) {
   if (!Number.isFinite(ms) || ms < 0) return '—';
   const s = ms / 1000;
-  if (s < 10) return `${s.toFixed(1)} s`;
-  if (s < 60) return `${Math.round(s)} s`;
+  if (s < 10) return `${s.toFixed(1)} ${units.s}`;
+  if (s < 60) return `${Math.round(s)} ${units.s}`;
   const m = Math.floor(s / 60);
-  return `${m} min ${String(Math.round(s - 60 * m)).padStart(2, '0')} s`;
+  return `${m} ${units.min} ${String(Math.round(s - 60 * m)).padStart(2, '0')} ${units.s}`;
 }
 
 /** Time left from the mean time per update so far (null until one update is done). */

@@ -22,6 +22,10 @@ export const NOISE = Object.freeze({
 });
 
 export const fixed = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
+/** A ratio with 3 decimals, or 2 significant digits below 0.01 (a minimum of 0.0009 is not 0.000). */
+const ratioText = (x) => (Number.isFinite(x) && Math.abs(x) < 0.01 && x !== 0 ? x.toPrecision(2) : fixed(x));
+/** A clip bound with 2 decimals, more when 2 would change it (1 − 0.999 is 0.001, not 0.00). */
+const bound = (x) => [2, 3, 4].map((d) => x.toFixed(d)).find((text) => Math.abs(Number(text) - x) < 1e-9) ?? x.toFixed(4);
 const signed = (x, digits = 3) => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}` : '—');
 const mean = (values) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 const line = (key, params = {}) => ({ key, params });
@@ -166,8 +170,8 @@ export function updatesSummary(history, context = {}) {
     h1: fixed(acc.h1),
     info0: fixed(rate.before),
     info1: fixed(rate.after),
-    rmin: fixed(range.min),
-    rmax: fixed(range.max),
+    rmin: ratioText(range.min),
+    rmax: ratioText(range.max),
   });
 }
 
@@ -211,38 +215,80 @@ export function updatesVerdicts(history, context = {}) {
   const { w, rate, split } = informativeSplit(history, config);
   const windows = { w, from: n - w + 1, n, start: fixed(rate.before, 2), end: fixed(rate.after, 2), noise: fixed(rate.noise, 2) };
   lines.push(line(`verdict.updates.rate.${rate.dir}`, windows));
-  const acc = accuracyEnds(history, { ...context, config });
-  if (rate.dir === 'fell') {
-    const entropyFell = acc.h1 < acc.h0 - NOISE.entropyNats;
-    const cause = acc.dir === 'rose' ? 'succeeds' : entropyFell ? 'alike' : 'notSucceeds';
-    lines.push(line(`verdict.updates.cause.${cause}`, { acc0: fixed(acc.before), acc1: fixed(acc.after), h0: fixed(acc.h0), h1: fixed(acc.h1) }));
-  }
   const extra = rewardBeyondCorrectness(config);
-  if (split && (extra.format || extra.overlong)) {
-    const { correct, formatOnly } = split;
+  const shown = split && (extra.format || extra.overlong) ? split : null;
+  if (shown) {
+    const { correct, formatOnly } = shown;
     lines.push(line('verdict.updates.split', { c0: fixed(correct.start, 2), c1: fixed(correct.end, 2), f0: fixed(formatOnly.start, 2), f1: fixed(formatOnly.end, 2) }));
-    const drop = rate.before - rate.after;
-    const formatDrop = formatOnly.start - formatOnly.end;
-    if (rate.dir === 'fell' && formatDrop > drop / 2) lines.push(line('verdict.updates.formatFall', { fdrop: fixed(formatDrop, 2), drop: fixed(drop, 2) }));
-    if (rate.after > 0 && formatOnly.end / rate.after > NOISE.formatDominates) lines.push(line('verdict.updates.formatDominates', { w, f1: fixed(formatOnly.end, 2), c1: fixed(correct.end, 2) }));
+  }
+  if (rate.dir === 'fell') lines.push(...fallCause(history, { ...context, config }, rate, shown));
+  if (shown && rate.after > 0 && shown.formatOnly.end / rate.after > NOISE.formatDominates) {
+    lines.push(line('verdict.updates.formatDominates', { w, f1: fixed(shown.formatOnly.end, 2), c1: fixed(shown.correct.end, 2) }));
   }
   lines.push(allWrongLine(config, 'updates'));
 
   const range = ratioRange(history);
   const loss = config?.lossType ?? 'dapo';
-  const ratios = { rmin: fixed(range.min), rmax: fixed(range.max), loss };
+  const ratios = { rmin: ratioText(range.min), rmax: ratioText(range.max), loss };
   if (loss === 'cispo') {
-    lines.push(line('verdict.updates.ratios.cispo', { ...ratios, hi: fixed(epsHigh(config), 2), capped: fixed(range.cispo * 100, 1) }));
+    lines.push(line('verdict.updates.ratios.cispo', { ...ratios, hi: bound(epsHigh(config)), capped: fixed(range.cispo * 100, 1) }));
   } else if (!CLIP_LOSSES.includes(loss)) {
     lines.push(line('verdict.updates.ratios.noClip', ratios));
   } else {
     const lo = 1 - (config?.epsLow ?? 0.2);
     const hi = 1 + epsHigh(config);
     const unit = config?.importanceSamplingLevel === 'sequence' ? 'Seq' : '';
-    lines.push(line(`verdict.updates.ratios.clip${unit}`, { ...ratios, clip: fixed(range.clip * 100, 1), lo: fixed(lo, 2), hi: fixed(hi, 2) }));
-    if (range.clip === 0 && (range.min < lo || range.max > hi)) lines.push(line('verdict.updates.ratios.unclipped', { lo: fixed(lo, 2), hi: fixed(hi, 2) }));
+    lines.push(line(`verdict.updates.ratios.clip${unit}`, { ...ratios, clip: fixed(range.clip * 100, 1), lo: bound(lo), hi: bound(hi) }));
+    if (range.clip === 0 && (range.min < lo || range.max > hi)) lines.push(line('verdict.updates.ratios.unclipped', { lo: bound(lo), hi: bound(hi) }));
   }
   return lines;
+}
+
+/**
+ * Of a group of G completions to one prompt, the chance that all are right and that all are wrong,
+ * averaged over the prompts of an evaluation by prompt (each prompt's accuracy over its n fresh
+ * completions): the groups that cannot disagree, and why.
+ */
+export function groupAgreement(byPrompt, groupSize) {
+  const p = byPrompt.map((row) => row.accuracy);
+  return { right: mean(p.map((x) => x ** groupSize)), wrong: mean(p.map((x) => (1 - x) ** groupSize)) };
+}
+
+/**
+ * Why the informative-group rate fell. With the format reward (or the overlong punishment) on,
+ * the correctness-driven part is judged first: if it did not fall beyond noise, the fall is the
+ * format-only part. Otherwise train accuracy decides: "as the policy succeeds" only when it rose
+ * and, by the evaluations, more groups are now all right than newly all wrong.
+ */
+function fallCause(history, context, rate, split) {
+  const { config, result } = context;
+  const acc = accuracyEnds(history, context);
+  const lines = [];
+  if (split) {
+    const groups = split.correct.w * Math.max(1, config?.promptBatch ?? 1);
+    const { start, end } = split.correct;
+    const correct = change(start, end, proportionNoise(start, groups, end, groups));
+    const drop = rate.before - rate.after;
+    const formatDrop = split.formatOnly.start - split.formatOnly.end;
+    if (correct.dir !== 'fell') {
+      return [line('verdict.updates.cause.formatOnly', { c0: fixed(start, 2), c1: fixed(end, 2), noise: fixed(correct.noise, 2), fdrop: fixed(formatDrop, 2), drop: fixed(drop, 2) })];
+    }
+    if (formatDrop > drop / 2) lines.push(line('verdict.updates.formatFall', { fdrop: fixed(formatDrop, 2), drop: fixed(drop, 2) }));
+  }
+  const params = { acc0: fixed(acc.before), acc1: fixed(acc.after), h0: fixed(acc.h0), h1: fixed(acc.h1) };
+  if (acc.dir !== 'rose') {
+    const entropyFell = acc.h1 < acc.h0 - NOISE.entropyNats;
+    return [line(`verdict.updates.cause.${entropyFell ? 'alike' : 'notSucceeds'}`, params), ...lines];
+  }
+  if (!result?.beforeTrainByPrompt || !result?.afterTrainByPrompt || !config?.groupSize) return [line('verdict.updates.cause.risingSoFar', params), ...lines];
+  const g = config.groupSize;
+  const before = groupAgreement(result.beforeTrainByPrompt, g);
+  const after = groupAgreement(result.afterTrainByPrompt, g);
+  const right = after.right - before.right;
+  const wrong = after.wrong - before.wrong;
+  const cause = right > 0 && right >= wrong ? 'succeeds' : wrong > 0 && wrong > right ? 'polarized' : 'notInEval';
+  const shares = { ...params, g, r0: fixed(before.right, 2), r1: fixed(after.right, 2), w0: fixed(before.wrong, 2), w1: fixed(after.wrong, 2) };
+  return [line(`verdict.updates.cause.${cause}`, shares), ...lines];
 }
 
 /** "An all-wrong group has zero advantages", said only when it is true for this config. */
@@ -395,7 +441,7 @@ export function passAtKVerdict(before, after, samples) {
   let at = null;
   if (firstRl < 0 && firstBase < 0) kind = 'level';
   else if (firstBase < 0) kind = 'rlAhead';
-  else if (firstRl < 0) kind = 'baseAhead';
+  else if (firstRl < 0) kind = signs.every((sign) => sign < 0) ? 'baseAll' : 'baseAhead';
   else if (firstRl < firstBase) [kind, at] = ['crossed', ks[firstBase]];
   else [kind, at] = ['reverse', ks[firstRl]];
   return { kind, k: at, signs, ks };
@@ -410,15 +456,29 @@ export function passAtKVerdicts(result) {
   const verdicts = splits.map(([split, before, after]) => {
     const v = passAtKVerdict(before, after, coverage.samples);
     const last = v.ks.length - 1;
+    const at = v.ks.indexOf(v.k);
+    // The k where the base is ahead beyond noise (baseAhead names them all).
+    const baseKs = v.ks.filter((_, i) => v.signs[i] < 0).join(', ');
     return {
       ...v,
       split,
-      params: { k: v.k, n: v.ks[last], a1: fixed(before.passAtK.values[0]), b1: fixed(after.passAtK.values[0]), an: fixed(before.passAtK.values[last]), bn: fixed(after.passAtK.values[last]) },
+      params: {
+        k: v.k,
+        n: v.ks[last],
+        ks: baseKs,
+        a1: fixed(before.passAtK.values[0]),
+        b1: fixed(after.passAtK.values[0]),
+        ak: fixed(before.passAtK.values[at]),
+        bk: fixed(after.passAtK.values[at]),
+        an: fixed(before.passAtK.values[last]),
+        bn: fixed(after.passAtK.values[last]),
+      },
     };
   });
   if (verdicts.length === 2 && verdicts[0].kind === verdicts[1].kind) {
     const [train, held] = verdicts;
-    return [line(`verdict.passAtK.both.${train.kind}`, { ...train.params, hk: held.params.k, ha1: held.params.a1, hb1: held.params.b1, han: held.params.an, hbn: held.params.bn })];
+    const heldParams = { hk: held.params.k, hks: held.params.ks, ha1: held.params.a1, hb1: held.params.b1, hak: held.params.ak, hbk: held.params.bk, han: held.params.an, hbn: held.params.bn };
+    return [line(`verdict.passAtK.both.${train.kind}`, { ...train.params, ...heldParams })];
   }
   return verdicts.map((v) => line(`verdict.passAtK.${v.kind}`, { ...v.params, split: word(`verdict.on.${v.split}`) }));
 }
