@@ -1,5 +1,5 @@
 // English strings of issue 23: the lessons gallery (training/lessons.js, shown in section 7's
-// compare panel) and section 8's response lengths and pass@k during training; merged into en.js. A lesson's claim is a clause: the verdict sentences put it after "that".
+// compare panel) and section 8's completion lengths and pass@k during training; merged into en.js. A lesson's claim is a clause: the verdict sentences put it after "that".
 export default {
   'plural.seedOf': 'seed|seeds',
   'lesson.title': 'Lessons gallery: why each knob exists, run by run',
@@ -8,7 +8,7 @@ export default {
   'lesson.metric.entropy': 'learner’s entropy (TRL’s entropy)',
   'lesson.metric.meanLength': 'mean completion length',
   'lesson.metric.truncatedFraction': 'share of completions truncated',
-  'lesson.metric.meanLengthIncorrect': 'mean length of incorrect responses',
+  'lesson.metric.meanLengthIncorrect': 'mean length of incorrect completions',
   'lesson.run': 'Run this lesson',
   'lesson.setup': 'Setup: {setup}. A: {a}. B: {b}.',
   'lesson.maxSeeds': 'The page runs it on at most {max} of the seeds (its 32-token warm-up makes each run the gallery’s costliest).',
@@ -54,9 +54,9 @@ export default {
   'lesson.overlong.values': 'Means over {n} {n#seed}: share truncated over the last quarter {a_truncated} (A) and {b_truncated} (B); train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
   'lesson.lengthBias.name': 'Length bias (Dr. GRPO)',
-  'lesson.lengthBias.question': 'On the variable-length task, do incorrect responses stay longer than correct ones under grpo’s per-response mean, and by more than under dr_grpo’s constant normaliser?',
-  'lesson.lengthBias.claim': 'over the last quarter of the updates B’s incorrect responses are longer than its correct ones, and that gap exceeds A’s by more than {length} {length#token}',
-  'lesson.lengthBias.values': 'Means over {n} {n#seed}, last quarter of the updates: incorrect responses {a_incorrect} (A) and {b_incorrect} (B) tokens, correct ones {a_correct} and {b_correct}; incorrect minus correct {a_gap} and {b_gap}.',
+  'lesson.lengthBias.question': 'On the variable-length task, do incorrect completions stay longer than correct ones under grpo’s per-completion mean, and by more than under dr_grpo’s constant normaliser?',
+  'lesson.lengthBias.claim': 'over the last quarter of the updates B’s incorrect completions are longer than its correct ones, and that gap exceeds A’s by more than {length} {length#token}',
+  'lesson.lengthBias.values': 'Means over {n} {n#seed}, last quarter of the updates: incorrect completions {a_incorrect} (A) and {b_incorrect} (B) tokens, correct ones {a_correct} and {b_correct}; incorrect minus correct {a_gap} and {b_gap}.',
 
   'lesson.coverage.name': 'Coverage narrows (section 8)',
   'lesson.coverage.question': 'After RL, is success concentrated on fewer prompts, beyond chance, where a run stopped after one update is not?',
@@ -69,19 +69,19 @@ export default {
   'lesson.passAtK.values': 'Means over {n} {n#seed}: share of runs whose pass@k crossed {a_crossed} (A) and {b_crossed} (B); the k where B’s crossed {b_k}.',
 
   'lesson.ancestors.name': 'GRPO against its ancestors',
-  'lesson.ancestors.question': 'With a format reward of 1 that nearly every response earns (an offset on every reward), does GRPO’s group baseline beat plain REINFORCE, whose advantage is the reward itself?',
+  'lesson.ancestors.question': 'With a format reward of 1 that nearly every completion earns (an offset on every reward), does GRPO’s group baseline beat plain REINFORCE, whose advantage is the reward itself?',
   'lesson.ancestors.claim': 'B’s (GRPO’s) gain in train accuracy from RL exceeds A’s (REINFORCE’s) by more than {gain}',
   'lesson.ancestors.values': 'Means over {n} {n#seed}: train accuracy gained by RL {a_gain} (A) and {b_gain} (B); train accuracy after RL {a_accuracy} and {b_accuracy}; held-out accuracy after RL {a_heldout} and {b_heldout}.',
-  // Section 8 (issue 23): response lengths before and after RL (training/length-histogram.js).
-  'train.lengths.title': 'Response lengths on train prompts, before and after RL (correct and incorrect apart)',
-  'train.lengths.x': 'response length (tokens)',
-  'train.lengths.y': 'responses',
+  // Section 8 (issue 23): completion lengths before and after RL (training/length-histogram.js).
+  'train.lengths.title': 'Completion lengths on train prompts, before and after RL (correct and incorrect apart)',
+  'train.lengths.x': 'completion length (tokens)',
+  'train.lengths.y': 'completions',
   'train.lengths.beforeCorrect': 'before RL, correct',
   'train.lengths.beforeIncorrect': 'before RL, incorrect',
   'train.lengths.afterCorrect': 'after RL, correct',
   'train.lengths.afterIncorrect': 'after RL, incorrect',
   'train.lengths.aria': 'Bar chart: {y} of each {x}, 0 to {max}, stacked correct on incorrect, before RL and after RL side by side.',
-  'train.lengths.caption': 'Responses of each length among the {samples} fresh {samples#answerOf} per train prompt of the evaluations before and after RL.',
+  'train.lengths.caption': 'Completions of each length among the {samples} fresh {samples#completion} per train prompt of the evaluations before and after RL.',
   'train.lengths.before.both': 'Before RL (the warm-up policy), the {n} {n#answer} to train prompts run from {p10} to {p90} {p90#token} between the 10th and the 90th percentile (a spread of {spread}, median {p50}); incorrect ones average {incorrect} {incorrect#token}, correct ones {correct} (a share of {share} correct).',
   'train.lengths.before.noneCorrect': 'Before RL (the warm-up policy), the {n} {n#answer} to train prompts run from {p10} to {p90} {p90#token} between the 10th and the 90th percentile (a spread of {spread}, median {p50}); none is correct, and they average {incorrect} {incorrect#token}.',
   'train.lengths.before.noneIncorrect': 'Before RL (the warm-up policy), the {n} {n#answer} to train prompts run from {p10} to {p90} {p90#token} between the 10th and the 90th percentile (a spread of {spread}, median {p50}); all are correct, and they average {correct} {correct#token}.',
