@@ -51,8 +51,10 @@ describe('compare runs (section 7)', () => {
 
   it('keeps the precomputed run in the library, named by its config', async () => {
     await page.waitForFunction(() => Number(document.querySelector('.compare-panel').dataset.libraryCount) >= 1, null, { timeout: 30000 });
-    const names = await page.$$eval('.compare-panel ul.library li', (items) => items.map((li) => li.textContent.trim()));
+    const names = await page.$$eval('.compare-panel ul.library li label', (labels) => labels.map((label) => label.textContent.trim()));
     assert.deepEqual(names, ['dapo, seed 9 (precomputed)']);
+    // Beside its name, the run opens in section 7's step inspector (docs/inspector.md).
+    assert.equal(await page.locator('.compare-panel ul.library li button[data-action="inspect-run"]').count(), 1);
   });
 
   it('runs 8 seeds in parallel workers: a mean with a min-max band and a per-seed table', async () => {

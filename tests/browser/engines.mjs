@@ -68,14 +68,15 @@ export async function startProbedServer(root = WEB, { headers } = {}) {
 }
 
 /**
- * Writes the probe into `root` at the path the pages load it from, and its <script> into the
- * top-level pages themselves (before a service worker is built over it): the pages then serve
- * as the files are, so they match the hashes the worker checks them against.
+ * Writes the probe into `root` at the path the pages load it from, and its <script> into every
+ * page under it (before a service worker is built over it; the server adds it to any .html it
+ * serves, data/docs/*.html too): the pages then serve as the files are, so they match the hashes
+ * the worker checks them against.
  */
 export function writeProbe(root) {
   mkdirSync(join(root, dirname(PROBE_PATH)), { recursive: true });
   writeFileSync(join(root, PROBE_PATH), PROBE);
-  for (const page of readdirSync(root).filter((name) => name.endsWith('.html'))) {
+  for (const page of readdirSync(root, { recursive: true }).filter((name) => name.endsWith('.html'))) {
     writeFileSync(join(root, page), withProbe(readFileSync(join(root, page), 'utf8')));
   }
 }

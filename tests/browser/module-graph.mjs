@@ -48,16 +48,20 @@ function reach(roots, follow) {
 }
 
 /**
- * The modules reached only through the dynamic imports of `lazyModule` (the `load` functions of
- * sections 6-9): everything those imports reach, minus what the entries reach without them.
+ * The modules reached only through the dynamic imports of `lazyModules` (the `load` functions of
+ * sections 6-9, section 0's Run): everything those imports reach, minus what the entries reach
+ * without them.
  */
-export function onDemandModules(webRoot, { entries, lazyModule }) {
+export function onDemandModules(webRoot, { entries, lazyModules }) {
   const graph = moduleGraph(webRoot, entries);
   const edges = (path, { lazy }) => {
     const node = graph.get(path) ?? { static: [], dynamic: [] };
-    return path === lazyModule && !lazy ? node.static : [...node.static, ...node.dynamic];
+    return lazyModules.includes(path) && !lazy ? node.static : [...node.static, ...node.dynamic];
   };
   const eager = reach(entries, (path) => edges(path, { lazy: false }));
-  const lazy = reach(graph.get(lazyModule)?.dynamic ?? [], (path) => edges(path, { lazy: true }));
+  const lazy = reach(
+    lazyModules.flatMap((path) => graph.get(path)?.dynamic ?? []),
+    (path) => edges(path, { lazy: true }),
+  );
   return [...lazy].filter((path) => !eager.has(path)).sort();
 }

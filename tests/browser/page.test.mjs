@@ -161,10 +161,14 @@ describe('course page, English, laptop width', () => {
     );
     // Not modules: the entry, the classic boot guard (both named by the HTML itself) and sw.js
     // (offline.js asks whether the host still serves it). Loaded when the reader reaches sections
-    // 6-9, never at startup: every module reached only through the `load` imports of
-    // sections/training-sections.js (read from the sources), and the core's full build (the page
-    // starts on the reference build: web/core/index.js picks the build at run time).
-    const onDemand = onDemandModules(WEB, { entries: ['/js/app.js', '/js/embed.js'], lazyModule: '/js/sections/training-sections.js' });
+    // 6-9 or presses section 0's Run, never at startup: every module reached only through the
+    // `load` imports of sections/training-sections.js and the Run imports of sections/setup.js
+    // (read from the sources), and the core's full build (the page starts on the reference build:
+    // web/core/index.js picks the build at run time).
+    const onDemand = onDemandModules(WEB, {
+      entries: ['/js/app.js', '/js/embed.js'],
+      lazyModules: ['/js/sections/training-sections.js', '/js/sections/setup.js'],
+    });
     assert.ok(onDemand.includes('/js/sections/rl-loop.js') && onDemand.includes('/js/training/controller.js'), `on demand: ${onDemand.join(', ')}`);
     onDemand.push('/core/grpo_core.js');
     assert.ok(preloaded.includes('/core/grpo_core_reference.js'), 'the reference build is preloaded');

@@ -462,7 +462,8 @@ export default {
         dataTable({
           caption: t('train.lengths.caption', { samples }),
           className: 'lengths-table',
-          columns: [{ label: t('train.lengths.x'), numeric: true }, ...datasets.map((d) => ({ label: d.label, numeric: true }))],
+          // Each count column names the y axis too, as the chart's aria text does.
+          columns: [{ label: t('train.lengths.x'), numeric: true }, ...datasets.map((d) => ({ label: `${d.label} (${t('train.lengths.y')})`, numeric: true }))],
           rows: labels.map((label, i) => [{ text: label, value: i, header: true }, ...datasets.map((d) => ({ text: String(d.data[i]), value: d.data[i] }))]),
         }),
       );
