@@ -242,7 +242,7 @@ export const SCENARIOS = {
     await page.waitForFunction(() => document.querySelector('.compare-panel')?.dataset.libraryCount === '1', null, { timeout: SLOW });
     await page.waitForTimeout(500);
     const details = {
-      listed: await page.locator('.compare-panel ul.library li').allTextContents(),
+      listed: await page.locator('.compare-panel ul.library li label').allTextContents(),
       notes: await page.locator('.compare-panel .library-quarantined').textContent(),
       errors,
     };
