@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 # Browsers: Chromium (playwright-core), Firefox ESR (puppeteer-core over WebDriver BiDi), WebKit
 # (webkit2gtk-driver: WebKitWebDriver and MiniBrowser, run under xvfb-run from xvfb).
 PACKAGES=(cmake g++ clang libclang-rt-14-dev clang-format emscripten libeigen3-dev catch2
-          nlohmann-json3-dev chromium firefox-esr webkit2gtk-driver xvfb xauth nodejs)
+          nlohmann-json3-dev ccache chromium firefox-esr webkit2gtk-driver xvfb xauth nodejs)
 
 missing=()
 for package in "${PACKAGES[@]}"; do

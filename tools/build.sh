@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs  # Emscripten 3.1.6's optimizer needs Debian's acorn.
 JOBS=${JOBS:-$(nproc)}
+# ccache (CMakeLists.txt) keys on paths relative to the clone, so another clone hits the cache.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD} CCACHE_NOHASHDIR=true
 
 build_preset() {
   local preset=$1 dir=build/$1
