@@ -12,6 +12,10 @@
 
 #include "core/errors.h"
 
+namespace grpo {
+struct ObjectiveConfig;  // rl/grpo_objective.h
+}
+
 namespace grpo::api {
 
 using Json = nlohmann::json;
@@ -110,6 +114,8 @@ std::string short_text(std::string_view text, std::size_t max_bytes = 40);
 // Encodes a double for output: finite numbers as-is, others as {"$number": "..."}.
 Json encode_number(double value);
 Json encode_numbers(const std::vector<double>& values);
+// An objective's settings as grpoObjective reads them back (None: null), api_objective.cpp.
+Json objective_settings_json(const ObjectiveConfig& config);
 
 // Each area registers its methods here (explicit calls: static registration in a static
 // library would be dropped by the linker).

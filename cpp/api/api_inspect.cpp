@@ -57,34 +57,7 @@ Json objective_args(const UpdateRecord& record, std::size_t step) {
   const InspectedStep& s = record.steps[step];
   const ObjectiveConfig& c = s.objective;
   const ObjectiveInputs in = step_inputs(record, step);
-  Json a{{"groupSize", c.group_size},
-         {"lossType", loss_type_name(c.loss_type)},
-         {"scaleRewards", scale_rewards_name(c.scale_rewards)},
-         {"advantageEstimator", advantage_estimator_name(c.advantage_estimator)},
-         {"epsLow", c.eps_low},
-         {"epsHigh", c.eps_high ? Json(*c.eps_high) : Json(nullptr)},
-         {"beta", c.beta},
-         {"maxCompletionLength", c.max_completion_length},
-         {"importanceSamplingLevel", importance_level_name(c.importance_level)},
-         {"maskTruncated", c.mask_truncated},
-         {"sapoTemperaturePos", c.sapo_temperature_pos},
-         {"sapoTemperatureNeg", c.sapo_temperature_neg},
-         {"vespoKPos", c.vespo_k_pos},
-         {"vespoLambdaPos", c.vespo_lambda_pos},
-         {"vespoKNeg", c.vespo_k_neg},
-         {"vespoLambdaNeg", c.vespo_lambda_neg},
-         {"topEntropyQuantile", c.top_entropy_quantile},
-         {"useBiasCorrectionKl", c.use_bias_correction_kl},
-         {"entropyCoef", c.entropy_coef},
-         {"vllmImportanceSamplingCorrection", c.vllm_importance_sampling_correction},
-         {"vllmImportanceSamplingMode",
-          sampler_correction_names()[static_cast<int>(c.vllm_importance_sampling_mode)]}};
-  if (c.delta) a["delta"] = *c.delta;  // absent: None
-  if (c.off_policy_mask_threshold) a["offPolicyMaskThreshold"] = *c.off_policy_mask_threshold;
-  if (c.vllm_importance_sampling_clip_min)
-    a["vllmImportanceSamplingClipMin"] = *c.vllm_importance_sampling_clip_min;
-  const auto& clip_max = c.vllm_importance_sampling_clip_max;
-  a["vllmImportanceSamplingClipMax"] = clip_max ? Json(*clip_max) : Json(nullptr);  // null: None
+  Json a = objective_settings_json(c);
   if (in.advantages)
     a["advantages"] = *in.advantages;
   else if (record.verl)

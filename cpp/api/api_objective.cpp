@@ -200,9 +200,6 @@ Json grpo_objective_method(const Json& args) {
   auto sampling_metric = [&](double value) {
     return m.has_sampling_ratio ? encode_number(value) : Json(nullptr);  // no sampler: none
   };
-  auto optional_number = [](const std::optional<double>& value) {
-    return value ? Json(*value) : Json(nullptr);
-  };
   Json metrics{
       {"clipRatioLowMean", clip_metric(m.clip_ratio_low_mean)},
       {"clipRatioLowMin", clip_metric(m.clip_ratio_low_min)},
@@ -227,33 +224,8 @@ Json grpo_objective_method(const Json& args) {
       {"samplingImportanceRatioMax", sampling_metric(m.sampling_ratio_max)},
       {"samplingLogpDifferenceMean", sampling_metric(m.sampling_logp_difference_mean)},
       {"samplingLogpDifferenceMax", sampling_metric(m.sampling_logp_difference_max)}};
-  Json resolved{
-      {"groupSize", config.group_size},
-      {"lossType", loss_type_name(config.loss_type)},
-      {"scaleRewards", scale_rewards_name(config.scale_rewards)},
-      {"advantageEstimator", advantage_estimator_name(config.advantage_estimator)},
-      {"epsLow", config.eps_low},
-      {"epsHigh", config.eps_high_value()},  // resolved: None is epsilon
-      {"beta", config.beta},
-      {"maxCompletionLength", config.max_completion_length},
-      {"importanceSamplingLevel", importance_level_name(config.importance_level)},
-      {"maskTruncated", config.mask_truncated},
-      {"sapoTemperaturePos", config.sapo_temperature_pos},
-      {"sapoTemperatureNeg", config.sapo_temperature_neg},
-      {"vespoKPos", config.vespo_k_pos},
-      {"vespoLambdaPos", config.vespo_lambda_pos},
-      {"vespoKNeg", config.vespo_k_neg},
-      {"vespoLambdaNeg", config.vespo_lambda_neg},
-      {"delta", optional_number(config.delta)},
-      {"topEntropyQuantile", config.top_entropy_quantile},
-      {"offPolicyMaskThreshold", optional_number(config.off_policy_mask_threshold)},
-      {"useBiasCorrectionKl", config.use_bias_correction_kl},
-      {"entropyCoef", config.entropy_coef},
-      {"vllmImportanceSamplingCorrection", config.vllm_importance_sampling_correction},
-      {"vllmImportanceSamplingMode",
-       sampler_correction_names()[static_cast<int>(config.vllm_importance_sampling_mode)]},
-      {"vllmImportanceSamplingClipMin", optional_number(config.vllm_importance_sampling_clip_min)},
-      {"vllmImportanceSamplingClipMax", optional_number(config.vllm_importance_sampling_clip_max)}};
+  Json resolved = objective_settings_json(config);
+  resolved["epsHigh"] = config.eps_high_value();  // resolved: None is epsilon
   resolved["multiObjectiveAggregation"] = reward_aggregation_names()[static_cast<int>(aggregation)];
   resolved["rewardWeights"] = weights ? encode_numbers(*weights) : Json(nullptr);
   Json out{{"loss", encode_number(r.loss)},
@@ -316,6 +288,39 @@ Json soft_overlong_punishment_method(const Json& args) {
 }
 
 }  // namespace
+
+Json objective_settings_json(const ObjectiveConfig& c) {
+  auto optional_number = [](const std::optional<double>& value) {
+    return value ? Json(*value) : Json(nullptr);
+  };
+  return Json{
+      {"groupSize", c.group_size},
+      {"lossType", loss_type_name(c.loss_type)},
+      {"scaleRewards", scale_rewards_name(c.scale_rewards)},
+      {"advantageEstimator", advantage_estimator_name(c.advantage_estimator)},
+      {"epsLow", c.eps_low},
+      {"epsHigh", optional_number(c.eps_high)},
+      {"beta", c.beta},
+      {"maxCompletionLength", c.max_completion_length},
+      {"importanceSamplingLevel", importance_level_name(c.importance_level)},
+      {"maskTruncated", c.mask_truncated},
+      {"sapoTemperaturePos", c.sapo_temperature_pos},
+      {"sapoTemperatureNeg", c.sapo_temperature_neg},
+      {"vespoKPos", c.vespo_k_pos},
+      {"vespoLambdaPos", c.vespo_lambda_pos},
+      {"vespoKNeg", c.vespo_k_neg},
+      {"vespoLambdaNeg", c.vespo_lambda_neg},
+      {"delta", optional_number(c.delta)},
+      {"topEntropyQuantile", c.top_entropy_quantile},
+      {"offPolicyMaskThreshold", optional_number(c.off_policy_mask_threshold)},
+      {"useBiasCorrectionKl", c.use_bias_correction_kl},
+      {"entropyCoef", c.entropy_coef},
+      {"vllmImportanceSamplingCorrection", c.vllm_importance_sampling_correction},
+      {"vllmImportanceSamplingMode",
+       sampler_correction_names()[static_cast<int>(c.vllm_importance_sampling_mode)]},
+      {"vllmImportanceSamplingClipMin", optional_number(c.vllm_importance_sampling_clip_min)},
+      {"vllmImportanceSamplingClipMax", optional_number(c.vllm_importance_sampling_clip_max)}};
+}
 
 void register_objective_curves(Registry& registry) {
   registry["tokenTermCurve"] = token_term_curve_method;

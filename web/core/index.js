@@ -152,26 +152,42 @@ function makeCore(raw, { subset = false } = {}) {
     core[name] = (options) => invoke(name, requireOptions(name, options));
   }
 
-  // An experiment object dropped without dispose() frees its C++ experiment when the garbage
-  // collector takes it, so it does not hold one of the core's 8 slots until the page reloads.
-  const orphans = typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry((handle) => {
-      try {
-        invoke('experimentDispose', { handle });
-      } catch {
-        // the core is gone: nothing to free
-      }
-    })
-    : null;
-  const orphanRecords = typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry((record) => {
-      try {
-        invoke('inspectionDispose', { record });
-      } catch {
-        // the core is gone: nothing to free
-      }
-    })
-    : null;
+  // A core handle (an experiment, an inspection record) dropped without dispose() is freed when
+  // the garbage collector takes its object, so it does not hold one of the core's slots until the
+  // page reloads. One registry per dispose method.
+  const registries = {};
+  const registryFor = (method, key) =>
+    typeof FinalizationRegistry === 'function'
+      ? (registries[method] ??= new FinalizationRegistry((value) => {
+        try {
+          invoke(method, { [key]: value });
+        } catch {
+          // the core is gone: nothing to free
+        }
+      }))
+      : null;
+
+  /** The handle `value` of the core's, freed by `method` ({[key]: value}): {live(), own(object), dispose()}. */
+  const ownedHandle = (what, value, method, key) => {
+    const registry = registryFor(method, key);
+    const token = {};
+    return {
+      live() {
+        if (value === null) throw new Error(`${what}: already disposed`);
+        return value;
+      },
+      own(object) {
+        registry?.register(object, value, token);
+        return object;
+      },
+      dispose() {
+        if (value === null) return;
+        registry?.unregister(token);
+        invoke(method, { [key]: value });
+        value = null;
+      },
+    };
+  };
 
   /**
    * The step inspector's record of an experiment's updates (docs/inspector.md): view(update)
@@ -179,25 +195,13 @@ function makeCore(raw, { subset = false } = {}) {
    * it outlives the experiment until dispose().
    */
   const inspectionRecord = (kept) => {
-    let record = kept.record;
-    const live = () => {
-      if (record === null) throw new Error('inspection record: already disposed');
-      return record;
-    };
-    const object = {
+    const { live, own, dispose } = ownedHandle('inspection record', kept.record, 'inspectionDispose', 'record');
+    return own({
       ...kept,
       view: (update, { klCovRatio, clipCovRatio } = {}) => invoke('inspectionView', { record: live(), update, klCovRatio, clipCovRatio }),
       stats: () => invoke('inspectionStats', { record: live() }),
-      dispose() {
-        if (record === null) return;
-        orphanRecords?.unregister(token);
-        invoke('inspectionDispose', { record });
-        record = null;
-      },
-    };
-    const token = {};
-    orphanRecords?.register(object, record, token);
-    return object;
+      dispose,
+    });
   };
 
   /**
@@ -207,13 +211,9 @@ function makeCore(raw, { subset = false } = {}) {
    */
   core.createExperiment = (options) => {
     const info = invoke('experimentCreate', requireOptions('createExperiment', options));
-    let handle = info.handle;
+    const { live, own, dispose } = ownedHandle('experiment', info.handle, 'experimentDispose', 'handle');
     let done = false;
-    const live = () => {
-      if (handle === null) throw new Error('experiment: already disposed');
-      return handle;
-    };
-    const experiment = {
+    return own({
       info,
       get done() {
         return done;
@@ -232,16 +232,8 @@ function makeCore(raw, { subset = false } = {}) {
         done = result.updatesDone >= info.config.updates;
         return result.rows;
       },
-      dispose() {
-        if (handle === null) return;
-        orphans?.unregister(token);
-        invoke('experimentDispose', { handle });
-        handle = null;
-      },
-    };
-    const token = {};
-    orphans?.register(experiment, handle, token);
-    return experiment;
+      dispose,
+    });
   };
 
   /** The notebook's run_toy_grpo_experiment: runs to the end, calling onProgress(row) per update. */
