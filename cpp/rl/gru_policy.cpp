@@ -253,27 +253,28 @@ void GruPolicy<Scalar>::gru_step_forward(const Eigen::Ref<const Mat>& h_prev,
                                          const int* shared_map) {
   const int H = dims_.hidden;
   const Eigen::Index n = h_prev.cols();
-  const Scalar* b_hn = tensor(ParamId::kBiasHh) + 2 * H;
   if (!shared_gh) w_hh_packed_.multiply(gh_cols, h_prev, total_cols, false);  // [3H, n]
-  for (Eigen::Index c = 0; c < n; ++c) {
-    const Scalar* gi = proj.gi.col(slots[c]).data();
-    const Scalar* gh = shared_gh ? shared_gh->col(shared_map[c]).data() : gh_cols.col(c).data();
-    Scalar* g = gates.col(c).data();
-    Scalar* hn = ghn.col(c).data();
-    for (int i = 0; i < 2 * H; ++i) g[i] = gi[i] + gh[i];
-    for (int i = 0; i < H; ++i) {
-      g[2 * H + i] = gi[2 * H + i];
-      hn[i] = gh[2 * H + i] + b_hn[i];
-    }
-  }
+  // One pass per column, each value computed by the same operations in the same order as the
+  // earlier separate passes over the whole block (same bytes), without storing the sums first.
   // sigma(x) = (1 + tanh(x / 2)) / 2: Eigen's float tanh is a branch-free rational function that
   // vectorises natively and in WASM (its logistic() makes LLVM call expf per element in WASM).
+  using Column = Eigen::Map<Eigen::Array<Scalar, Eigen::Dynamic, 1>>;
+  using ConstColumn = Eigen::Map<const Eigen::Array<Scalar, Eigen::Dynamic, 1>>;
   const Scalar half(0.5);
-  gates.topRows(2 * H).array() = half + half * (half * gates.topRows(2 * H).array()).tanh();
-  gates.bottomRows(H).array() =
-      (gates.bottomRows(H).array() + gates.topRows(H).array() * ghn.array()).tanh();
-  h_out.array() = gates.bottomRows(H).array() +
-                  gates.middleRows(H, H).array() * (h_prev.array() - gates.bottomRows(H).array());
+  const ConstColumn b_hn(tensor(ParamId::kBiasHh) + 2 * H, H);
+  for (Eigen::Index c = 0; c < n; ++c) {
+    const ConstColumn gi(proj.gi.col(slots[c]).data(), 3 * H);
+    const ConstColumn gh(shared_gh ? shared_gh->col(shared_map[c]).data() : gh_cols.col(c).data(),
+                         3 * H);
+    const ConstColumn h(h_prev.col(c).data(), H);
+    Column g(gates.col(c).data(), 3 * H);  // r; z; n
+    Column hn(ghn.col(c).data(), H);
+    Column out(h_out.col(c).data(), H);
+    g.head(2 * H) = half + half * (half * (gi.head(2 * H) + gh.head(2 * H))).tanh();
+    hn = gh.tail(H) + b_hn;
+    g.tail(H) = (gi.tail(H) + g.head(H) * hn).tanh();
+    out = g.tail(H) + g.segment(H, H) * (h - g.tail(H));
+  }
 }
 
 // logits = head.weight h + head.bias; logp = log_softmax(logits / T) and its probabilities and
