@@ -27,7 +27,7 @@ targets=("$@")
 for target in "${targets[@]}"; do
   case $target in
     site)
-      build_preset wasm --target grpo_core --target grpo_core_reference
+      build_preset wasm --target grpo_core --target grpo_core_reference --target grpo_core_mt
       node tools/vendor.mjs
       if [[ -f tools/precompute.mjs ]]; then node tools/precompute.mjs; fi
       node tools/site-docs.mjs

@@ -40,6 +40,11 @@ export function securityHeaders({ frameAncestors = process.env.FRAME_ANCESTORS |
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
+    // Cross-origin isolation: a top-level page gets SharedArrayBuffer, and web/core/index.js the
+    // threaded core (grpo_core_mt). The pages load nothing from another origin, so COEP blocks
+    // nothing; in an LMS iframe the page stays single-threaded unless the LMS page is isolated
+    // too (docs/hosting.md). A single-file page has one core inlined and no threads.
+    ...(singleFile ? {} : { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }),
     // 'wasm-unsafe-eval' lets the page compile its own WebAssembly; no inline scripts anywhere.
     'Content-Security-Policy': singleFile
       ? `frame-ancestors ${ancestors}`

@@ -90,10 +90,25 @@ async function withoutModulePreloads(response) {
   return new Response(text, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * The cross-origin isolation headers of tools/serve.mjs on every answer from the cache, as the
+ * server sends them: a file kept from an earlier build (fromEarlierBuild) carries the headers it
+ * was downloaded with, and a page answered without them would lose its threads (a worker script
+ * without COEP would not even start under an isolated page). The site loads nothing from another
+ * origin, so they block nothing.
+ */
+const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+function isolated(response) {
+  if (Object.entries(ISOLATION).every(([name, value]) => response.headers.get(name) === value)) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 async function answer(request, url) {
   const kept = await caches.match(url, { cacheName: CACHE });
   if (!kept) return fetch(request); // evicted or removed meanwhile: the network
-  return request.mode === 'navigate' && url.endsWith('.html') ? withoutModulePreloads(kept) : kept;
+  return isolated(request.mode === 'navigate' && url.endsWith('.html') ? await withoutModulePreloads(kept) : kept);
 }
 
 self.addEventListener('fetch', (event) => {

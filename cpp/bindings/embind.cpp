@@ -4,6 +4,12 @@
 #include <emscripten/bind.h>
 
 #include "api/api.h"
+#ifdef __EMSCRIPTEN_PTHREADS__
+#include <algorithm>
+#include <thread>
+
+#include "rl/compute_pool.h"
+#endif
 
 namespace {
 
@@ -18,6 +24,11 @@ std::string method_list() {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(grpo_core) {
+#ifdef __EMSCRIPTEN_PTHREADS__
+  // The threaded build (grpo_core_mt): a run's passes on 2 threads where the machine has 2 cores
+  // (the pool's second worker starts on the first pass; -sPTHREAD_POOL_SIZE has it loaded).
+  grpo::set_core_threads(static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 2u)));
+#endif
   emscripten::function("_call", &call);
   emscripten::function("_methods", &method_list);
 }

@@ -10,6 +10,8 @@
 #include <string>
 
 #include "core/errors.h"
+#include "rl/compute_pool.h"
+#include "rl/gemm_block.h"
 
 namespace grpo {
 namespace {
@@ -60,6 +62,23 @@ int draw_token(const Column& prob, Rng* rng) {
     if (u < cumulative) return last;
   }
   return last;  // u landed in the rounding gap above the last cumulative sum
+}
+
+// dw += dg a^T for rows [r0, r0 + rows) of a row-major weight gradient dw. Eigen computes a
+// row-major product as its transpose, dw^T += a dg^T, so rows of dw are columns of that product:
+// a block of them (r0 a multiple of 4) comes out as in the whole (gemm_block.h).
+template <typename DW, typename DG, typename A>
+void add_weight_rows(DW& dw, const DG& dg, const A& a, Eigen::Index r0, Eigen::Index rows) {
+  if (rows == dw.rows())
+    dw.noalias() += dg * a.transpose();
+  else
+    gemm_columns(dw.middleRows(r0, rows).transpose(), a, dg.middleRows(r0, rows).transpose(),
+                 dw.rows(), true);
+}
+
+// Tasks for a weight gradient of `rows` rows and `cols` columns summed over `depth` positions.
+int weight_tasks(Eigen::Index rows, Eigen::Index depth, Eigen::Index cols) {
+  return gemm_splittable(cols, depth, rows) ? std::min<int>(core_threads(), (rows + 3) / 4) : 1;
 }
 
 }  // namespace
@@ -142,7 +161,7 @@ void GruPolicy<Scalar>::reserve(int num_prompts, int prompt_len, int group_size,
   for (VecD* v : {&k.entropy, &k.coef_logp, &k.coef_ent}) ensure_size(*v, Q);
   ensure(k.dgi, 3 * H, U);
   ensure(k.dx, E, U);
-  ensure(k.dan, H, n);
+  ensure(k.dan, H, C);
   ensure(k.dh_prev, H, n);
   ensure(k.dgh_shared, 3 * H, P);
   ensure(gh_, 3 * H, n);
@@ -229,58 +248,52 @@ template <typename Scalar>
 void GruPolicy<Scalar>::gru_step_forward(const Eigen::Ref<const Mat>& h_prev,
                                          const InputProjection& proj, const int* slots,
                                          Eigen::Ref<Mat> gates, Eigen::Ref<Mat> ghn,
-                                         Eigen::Ref<Mat> h_out, const Mat* shared_gh,
+                                         Eigen::Ref<Mat> h_out, Eigen::Ref<Mat> gh_cols,
+                                         Eigen::Index total_cols, const Mat* shared_gh,
                                          const int* shared_map) {
   const int H = dims_.hidden;
   const Eigen::Index n = h_prev.cols();
-  const Scalar* b_hn = tensor(ParamId::kBiasHh) + 2 * H;
-  if (!shared_gh) {
-    const Eigen::Map<const RowMat> w_hh(tensor(ParamId::kWeightHh), 3 * H, H);
-    ensure(gh_, 3 * H, n);
-    gh_.leftCols(n).noalias() = w_hh * h_prev;  // [3H, n]
-    count_product(3 * H, H, n);
-  }
-  for (Eigen::Index c = 0; c < n; ++c) {
-    const Scalar* gi = proj.gi.col(slots[c]).data();
-    const Scalar* gh = shared_gh ? shared_gh->col(shared_map[c]).data() : gh_.col(c).data();
-    Scalar* g = gates.col(c).data();
-    Scalar* hn = ghn.col(c).data();
-    for (int i = 0; i < 2 * H; ++i) g[i] = gi[i] + gh[i];
-    for (int i = 0; i < H; ++i) {
-      g[2 * H + i] = gi[2 * H + i];
-      hn[i] = gh[2 * H + i] + b_hn[i];
-    }
-  }
+  if (!shared_gh) w_hh_packed_.multiply(gh_cols, h_prev, total_cols, false);  // [3H, n]
+  // One pass per column, each value computed by the same operations in the same order as the
+  // earlier separate passes over the whole block (same bytes), without storing the sums first.
   // sigma(x) = (1 + tanh(x / 2)) / 2: Eigen's float tanh is a branch-free rational function that
   // vectorises natively and in WASM (its logistic() makes LLVM call expf per element in WASM).
+  using Column = Eigen::Map<Eigen::Array<Scalar, Eigen::Dynamic, 1>>;
+  using ConstColumn = Eigen::Map<const Eigen::Array<Scalar, Eigen::Dynamic, 1>>;
   const Scalar half(0.5);
-  gates.topRows(2 * H).array() = half + half * (half * gates.topRows(2 * H).array()).tanh();
-  gates.bottomRows(H).array() =
-      (gates.bottomRows(H).array() + gates.topRows(H).array() * ghn.array()).tanh();
-  h_out.array() = gates.bottomRows(H).array() +
-                  gates.middleRows(H, H).array() * (h_prev.array() - gates.bottomRows(H).array());
+  const ConstColumn b_hn(tensor(ParamId::kBiasHh) + 2 * H, H);
+  for (Eigen::Index c = 0; c < n; ++c) {
+    const ConstColumn gi(proj.gi.col(slots[c]).data(), 3 * H);
+    const ConstColumn gh(shared_gh ? shared_gh->col(shared_map[c]).data() : gh_cols.col(c).data(),
+                         3 * H);
+    const ConstColumn h(h_prev.col(c).data(), H);
+    Column g(gates.col(c).data(), 3 * H);  // r; z; n
+    Column hn(ghn.col(c).data(), H);
+    Column out(h_out.col(c).data(), H);
+    g.head(2 * H) = half + half * (half * (gi.head(2 * H) + gh.head(2 * H))).tanh();
+    hn = gh.tail(H) + b_hn;
+    g.tail(H) = (gi.tail(H) + g.head(H) * hn).tanh();
+    out = g.tail(H) + g.segment(H, H) * (h - g.tail(H));
+  }
 }
 
 // logits = head.weight h + head.bias; logp = log_softmax(logits / T) and its probabilities and
-// entropy, in double, for the first `count` columns of h.
+// entropy, in double, for columns [c0, c0 + count) of the first total_cols columns of h (the
+// caller sizes the outputs for total_cols and counts the product).
 template <typename Scalar>
-void GruPolicy<Scalar>::head_log_softmax(const Eigen::Ref<const Mat>& h, int count,
-                                         double inv_temperature, Mat& logits, MatD& logp,
-                                         MatD& prob, VecD& entropy) {
+void GruPolicy<Scalar>::head_log_softmax(const Eigen::Ref<const Mat>& h, int c0, int count,
+                                         int total_cols, double inv_temperature, Mat& logits,
+                                         MatD& logp, MatD& prob, VecD& entropy) {
   const int V = dims_.vocab, H = dims_.hidden;
   const Eigen::Map<const RowMat> w_head(tensor(ParamId::kHeadWeight), V, H);
   const Eigen::Map<const Vec> b_head(tensor(ParamId::kHeadBias), V);
-  ensure(logits, V, count);
-  ensure(logp, V, count);
-  ensure(prob, V, count);
-  ensure_size(entropy, count);
-  logits.leftCols(count).noalias() = w_head * h.leftCols(count);
-  count_product(V, H, count);
-  logits.leftCols(count).colwise() += b_head;
-  logp.leftCols(count) = logits.leftCols(count).template cast<double>() * inv_temperature;
-  for (int c = 0; c < count; ++c) logp.col(c).array() -= logp.col(c).maxCoeff();
-  prob.leftCols(count).array() = logp.leftCols(count).array().exp();
-  for (int c = 0; c < count; ++c) {
+  gemm_columns(logits.middleCols(c0, count), w_head, h.middleCols(c0, count), total_cols, false);
+  logits.middleCols(c0, count).colwise() += b_head;
+  logp.middleCols(c0, count) =
+      logits.middleCols(c0, count).template cast<double>() * inv_temperature;
+  for (int c = c0; c < c0 + count; ++c) logp.col(c).array() -= logp.col(c).maxCoeff();
+  prob.middleCols(c0, count).array() = logp.middleCols(c0, count).array().exp();
+  for (int c = c0; c < c0 + count; ++c) {
     const double sum = prob.col(c).sum();
     logp.col(c).array() -= std::log(sum);
     prob.col(c) /= sum;
@@ -354,6 +367,8 @@ void GruPolicy<Scalar>::forward(const TokenRows& prompts, const TokenRows& compl
   ensure(k.gates, 3 * H, C);
   ensure(k.ghn, H, C);
   ensure(k.h_out, H, C);
+  ensure(gh_, 3 * H, std::max(B, P));
+  w_hh_packed_.pack(tensor(ParamId::kWeightHh), 3 * H, H, true);
   // The prefix, once per prompt (P columns per step).
   for (int t = 0; t < lp; ++t) {
     const int o = t * P;
@@ -362,37 +377,65 @@ void GruPolicy<Scalar>::forward(const TokenRows& prompts, const TokenRows& compl
     else
       k.h_prev.middleCols(o, P) = k.h_out.middleCols(o - P, P);
     gru_step_forward(k.h_prev.middleCols(o, P), k.proj, k.proj.slot.data() + o,
-                     k.gates.middleCols(o, P), k.ghn.middleCols(o, P), k.h_out.middleCols(o, P));
+                     k.gates.middleCols(o, P), k.ghn.middleCols(o, P), k.h_out.middleCols(o, P),
+                     gh_.leftCols(P), P);
+    count_product(3 * H, H, P);
   }
   // Completion steps: step s feeds token s-1 of the n_s completions longer than s. Step 1
   // starts from copies of the P prompt states, so W_hh h is computed once per prompt.
-  const Eigen::Map<const RowMat> w_hh(tensor(ParamId::kWeightHh), 3 * H, H);
-  for (int s = 1; s < S; ++s) {
-    const int n = k.active[s];
-    const int o = prefix_cols + k.comp_offset[s];
-    if (s == 1) {
-      k.prompt_of.resize(n);
-      for (int c = 0; c < n; ++c) {
-        k.prompt_of[c] = k.order[c] / G;
-        k.h_prev.col(o + c) = k.h_out.col(head_start + k.prompt_of[c]);
-      }
-      ensure(gh_shared_, 3 * H, P);
-      gh_shared_.leftCols(P).noalias() = w_hh * k.h_out.middleCols(head_start, P);
-      count_product(3 * H, H, P);
-      gru_step_forward(k.h_prev.middleCols(o, n), k.proj, k.proj.slot.data() + o,
-                       k.gates.middleCols(o, n), k.ghn.middleCols(o, n), k.h_out.middleCols(o, n),
-                       &gh_shared_, k.prompt_of.data());
-    } else {
-      k.h_prev.middleCols(o, n) = k.h_out.middleCols(prefix_cols + k.comp_offset[s - 1], n);
-      gru_step_forward(k.h_prev.middleCols(o, n), k.proj, k.proj.slot.data() + o,
-                       k.gates.middleCols(o, n), k.ghn.middleCols(o, n), k.h_out.middleCols(o, n));
-    }
+  if (S > 1) {
+    const int n1 = k.active[1];
+    k.prompt_of.resize(n1);
+    for (int c = 0; c < n1; ++c) k.prompt_of[c] = k.order[c] / G;
+    ensure(gh_shared_, 3 * H, P);
+    w_hh_packed_.multiply(gh_shared_.leftCols(P), k.h_out.middleCols(head_start, P), P, false);
+    count_product(3 * H, H, P);
+    for (int s = 2; s < S; ++s) count_product(3 * H, H, k.active[s]);
   }
+  // Each task runs every step of its own block of sorted completions [c0, c1): a completion's
+  // states only ever depend on its own earlier ones.
+  plan_tasks();
+  const int tasks = static_cast<int>(k.task_start.size()) - 1;
+  parallel_tasks(tasks, [&](int task) {
+    const int c0 = k.task_start[task], c1 = k.task_start[task + 1];
+    for (int s = 1; s < S; ++s) {
+      const int n = k.active[s];
+      if (n <= c0) break;
+      const int count = std::min(c1, n) - c0;
+      const int o = prefix_cols + k.comp_offset[s] + c0;
+      if (s == 1) {
+        for (int c = c0; c < c0 + count; ++c)
+          k.h_prev.col(o + c - c0) = k.h_out.col(head_start + k.prompt_of[c]);
+        gru_step_forward(k.h_prev.middleCols(o, count), k.proj, k.proj.slot.data() + o,
+                         k.gates.middleCols(o, count), k.ghn.middleCols(o, count),
+                         k.h_out.middleCols(o, count), gh_.middleCols(c0, count), n, &gh_shared_,
+                         k.prompt_of.data() + c0);
+      } else {
+        k.h_prev.middleCols(o, count) =
+            k.h_out.middleCols(prefix_cols + k.comp_offset[s - 1] + c0, count);
+        gru_step_forward(k.h_prev.middleCols(o, count), k.proj, k.proj.slot.data() + o,
+                         k.gates.middleCols(o, count), k.ghn.middleCols(o, count),
+                         k.h_out.middleCols(o, count), gh_.middleCols(c0, count), n);
+      }
+    }
+  });
   // One head product for every scored position: the prefix's last state (position 0 of each
-  // prompt's G completions) followed by every completion step.
+  // prompt's G completions) followed by every completion step; split into column blocks.
   const double inv_temperature = 1.0 / temperature;
-  head_log_softmax(k.h_out.middleCols(head_start, Q), Q, inv_temperature, k.logits, k.logp, k.prob,
-                   k.entropy);
+  const int V = dims_.vocab;
+  ensure(k.logits, V, Q);
+  ensure(k.logp, V, Q);
+  ensure(k.prob, V, Q);
+  ensure_size(k.entropy, Q);
+  const int head_tasks = gemm_splittable(V, H, Q) ? std::min(core_threads(), (Q + 3) / 4) : 1;
+  parallel_tasks(head_tasks, [&](int task) {
+    const int c0 = static_cast<int>(column_start(task, head_tasks, Q));
+    const int c1 = static_cast<int>(column_start(task + 1, head_tasks, Q));
+    if (c1 > c0)
+      head_log_softmax(k.h_out.middleCols(head_start, Q), c0, c1 - c0, Q, inv_temperature, k.logits,
+                       k.logp, k.prob, k.entropy);
+  });
+  count_product(V, H, Q);
 
   k.target.resize(Q);
   k.first_token.resize(B);
@@ -433,36 +476,50 @@ void GruPolicy<Scalar>::forward(const TokenRows& prompts, const TokenRows& compl
 //   d(W_h h + b_h) = [dar; daz; dan * r],  d(W_i x + b_i) = [dar; daz; dan]
 //   dh_prev = dh * z + W_hh^T d(W_h h + b_h)
 template <typename Scalar>
-void GruPolicy<Scalar>::gru_step_backward(int offset, int count, bool want_dh_prev) {
+void GruPolicy<Scalar>::gru_step_backward(int offset, int c0, int count, int total_cols,
+                                          bool want_dh_prev) {
   Cache& k = cache_;
   const int H = dims_.hidden;
   const Scalar one(1);
-  const Eigen::Index o = offset, n = count;
-  ensure(k.dan, H, n);
+  const Eigen::Index o = offset + c0, n = count;
   const Eigen::Ref<const Mat> dh = k.dh_out.middleCols(o, n);
   const Eigen::Ref<const Mat> h = k.h_prev.middleCols(o, n);
   const Eigen::Ref<const Mat> r = k.gates.block(0, o, H, n);
   const Eigen::Ref<const Mat> z = k.gates.block(H, o, H, n);
   const Eigen::Ref<const Mat> nn = k.gates.block(2 * H, o, H, n);
   const Eigen::Ref<const Mat> ghn = k.ghn.middleCols(o, n);
-  k.dan.leftCols(n).array() = dh.array() * (one - z.array()) * (one - nn.array().square());
+  k.dan.middleCols(o, n).array() = dh.array() * (one - z.array()) * (one - nn.array().square());
   k.dgh.block(0, o, H, n).array() =
-      k.dan.leftCols(n).array() * ghn.array() * r.array() * (one - r.array());
+      k.dan.middleCols(o, n).array() * ghn.array() * r.array() * (one - r.array());
   k.dgh.block(H, o, H, n).array() =
       dh.array() * (h.array() - nn.array()) * z.array() * (one - z.array());
-  k.dgh.block(2 * H, o, H, n).array() = k.dan.leftCols(n).array() * r.array();
-  for (Eigen::Index c = 0; c < n; ++c) {
-    const int u = k.proj.slot[o + c];
-    k.dgi.col(u).head(2 * H) += k.dgh.col(o + c).head(2 * H);
-    k.dgi.col(u).tail(H) += k.dan.col(c);
-  }
+  k.dgh.block(2 * H, o, H, n).array() = k.dan.middleCols(o, n).array() * r.array();
   if (want_dh_prev) {
-    const Eigen::Map<const RowMat> w_hh(tensor(ParamId::kWeightHh), 3 * H, H);
-    ensure(k.dh_prev, H, n);
-    k.dh_prev.leftCols(n).array() = dh.array() * z.array();
-    k.dh_prev.leftCols(n).noalias() += w_hh.transpose() * k.dgh.middleCols(o, n);
-    count_product(H, 3 * H, n);
+    k.dh_prev.middleCols(c0, n).array() = dh.array() * z.array();
+    w_hh_t_packed_.multiply(k.dh_prev.middleCols(c0, n), k.dgh.middleCols(o, n), total_cols, true);
   }
+}
+
+template <typename Scalar>
+void GruPolicy<Scalar>::plan_tasks() {
+  Cache& k = cache_;
+  const int B = static_cast<int>(k.order.size());
+  const int threads = core_threads();
+  k.task_start.assign(1, 0);
+  // Below H = 5 a step's products are too small for Eigen's GEMM kernel (gemm_block.h).
+  if (threads > 1 && B >= 8 && dims_.hidden >= 5) {
+    long total = 0;
+    for (int c = 0; c < B; ++c) total += std::max(k.lengths[k.order[c]] - 1, 0);
+    long before = 0;  // completion steps of the sorted completions < c
+    for (int c = 0, task = 1; c < B && task < threads; c += 4) {
+      if (c > 0 && before * threads >= total * task) {
+        k.task_start.push_back(c);
+        ++task;
+      }
+      for (int i = c; i < std::min(c + 4, B); ++i) before += std::max(k.lengths[k.order[i]] - 1, 0);
+    }
+  }
+  k.task_start.push_back(B);
 }
 
 template <typename Scalar>
@@ -530,31 +587,53 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
   Eigen::Map<Vec> db_ih(grad_tensor(ParamId::kBiasIh), 3 * H);
   Eigen::Map<Mat> dembedding(grad_tensor(ParamId::kEmbedding), E, V);  // [E, V]
 
-  dw_head.noalias() += k.dlogits.leftCols(Q) * k.h_out.middleCols(head_start, Q).transpose();
+  const int head_w_tasks = weight_tasks(V, Q, H);
+  parallel_tasks(head_w_tasks, [&](int task) {
+    const Eigen::Index r0 = column_start(task, head_w_tasks, V);
+    add_weight_rows(dw_head, k.dlogits.leftCols(Q), k.h_out.middleCols(head_start, Q), r0,
+                    column_start(task + 1, head_w_tasks, V) - r0);
+  });
   count_product(V, Q, H);
   db_head += k.dlogits.leftCols(Q).rowwise().sum();
   ensure(k.dh_out, H, C);
   k.dh_out.leftCols(head_start).setZero();
-  k.dh_out.middleCols(head_start, Q).noalias() = w_head.transpose() * k.dlogits.leftCols(Q);
+  const int head_tasks = gemm_splittable(H, V, Q) ? std::min(core_threads(), (Q + 3) / 4) : 1;
+  parallel_tasks(head_tasks, [&](int task) {
+    const Eigen::Index c0 = column_start(task, head_tasks, Q);
+    const Eigen::Index c1 = column_start(task + 1, head_tasks, Q);
+    gemm_columns(k.dh_out.middleCols(head_start + c0, c1 - c0), w_head.transpose(),
+                 k.dlogits.middleCols(c0, c1 - c0), Q, false);
+  });
   count_product(H, V, Q);
 
   // Through time, last step first. dh_out of a step is complete once every later step that
-  // reads its state has been processed.
+  // reads its state has been processed: each task runs the completion steps of its own sorted
+  // completions (as in forward), then the shared step 1 and the prefix run on one thread.
   ensure(k.dgh, 3 * H, C);
   ensure(k.dgi, 3 * H, U);
+  ensure(k.dan, H, C);
+  ensure(k.dh_prev, H, std::max(B, P));
   k.dgi.leftCols(U).setZero();
-  const Eigen::Map<const RowMat> w_hh(tensor(ParamId::kWeightHh), 3 * H, H);
-  for (int s = S - 1; s >= 2; --s) {
-    const int n = k.active[s];
-    gru_step_backward(prefix_cols + k.comp_offset[s], n, true);
-    k.dh_out.middleCols(prefix_cols + k.comp_offset[s - 1], n) += k.dh_prev.leftCols(n);
-  }
+  w_hh_t_packed_.pack(tensor(ParamId::kWeightHh), H, 3 * H, false);
+  for (int s = S - 1; s >= 2; --s) count_product(H, 3 * H, k.active[s]);
+  const int tasks = static_cast<int>(k.task_start.size()) - 1;
+  parallel_tasks(tasks, [&](int task) {
+    const int c0 = k.task_start[task], c1 = k.task_start[task + 1];
+    for (int s = S - 1; s >= 2; --s) {
+      const int n = k.active[s];
+      if (n <= c0) continue;
+      const int count = std::min(c1, n) - c0;
+      gru_step_backward(prefix_cols + k.comp_offset[s], c0, count, n, true);
+      k.dh_out.middleCols(prefix_cols + k.comp_offset[s - 1] + c0, count) +=
+          k.dh_prev.middleCols(c0, count);
+    }
+  });
   const int n1 = S >= 2 ? k.active[1] : 0;  // columns of completion step 1
   if (n1 > 0) {
     // Step 1 read copies of the prompt states: sum its gradients over the G completions of each
     // prompt first, then one product per prompt (dh_prev = dh * z + W_hh^T dgh).
     const int o = prefix_cols;
-    gru_step_backward(o, n1, false);
+    gru_step_backward(o, 0, n1, n1, false);
     ensure(k.dgh_shared, 3 * H, P);
     k.dgh_shared.leftCols(P).setZero();
     for (int c = 0; c < n1; ++c) {
@@ -563,31 +642,50 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
       k.dh_out.col(head_start + p).array() +=
           k.dh_out.col(o + c).array() * k.gates.col(o + c).segment(H, H).array();
     }
-    k.dh_out.middleCols(head_start, P).noalias() += w_hh.transpose() * k.dgh_shared.leftCols(P);
+    w_hh_t_packed_.multiply(k.dh_out.middleCols(head_start, P), k.dgh_shared.leftCols(P), P, true);
     count_product(H, 3 * H, P);
   }
   for (int t = lp - 1; t >= 0; --t) {
-    gru_step_backward(t * P, P, t > 0);
-    if (t > 0) k.dh_out.middleCols((t - 1) * P, P) += k.dh_prev.leftCols(P);
+    gru_step_backward(t * P, 0, P, P, t > 0);
+    if (t > 0) {
+      k.dh_out.middleCols((t - 1) * P, P) += k.dh_prev.leftCols(P);
+      count_product(H, 3 * H, P);
+    }
   }
+  // The input gradients of every column, per distinct token, in step order (the last step first,
+  // columns in order): the order in which they are summed is the same at any thread count.
+  const auto scatter = [&](int o, int n) {
+    for (int c = o; c < o + n; ++c) {
+      const int u = k.proj.slot[c];
+      k.dgi.col(u).head(2 * H) += k.dgh.col(c).head(2 * H);
+      k.dgi.col(u).tail(H) += k.dan.col(c);
+    }
+  };
+  for (int s = S - 1; s >= 2; --s) scatter(prefix_cols + k.comp_offset[s], k.active[s]);
+  if (n1 > 0) scatter(prefix_cols, n1);
+  for (int t = lp - 1; t >= 0; --t) scatter(t * P, P);
 
   // Weight gradients of all steps at once (prefix step 0 is skipped: its state is 0; step 1
-  // uses the per-prompt sums).
-  if (lp > 1) {
-    dw_hh.noalias() +=
-        k.dgh.middleCols(P, prefix_cols - P) * k.h_prev.middleCols(P, prefix_cols - P).transpose();
-    count_product(3 * H, prefix_cols - P, H);
-  }
-  if (n1 > 0) {
-    dw_hh.noalias() += k.dgh_shared.leftCols(P) * k.h_out.middleCols(head_start, P).transpose();
-    count_product(3 * H, P, H);
-  }
+  // uses the per-prompt sums); each task adds the three products to its own rows, in this order.
   const int rest = C - prefix_cols - n1;
-  if (rest > 0) {
-    dw_hh.noalias() += k.dgh.middleCols(prefix_cols + n1, rest) *
-                       k.h_prev.middleCols(prefix_cols + n1, rest).transpose();
-    count_product(3 * H, rest, H);
-  }
+  if (lp > 1) count_product(3 * H, prefix_cols - P, H);
+  if (n1 > 0) count_product(3 * H, P, H);
+  if (rest > 0) count_product(3 * H, rest, H);
+  const int hh_tasks = std::min({weight_tasks(3 * H, std::max(P, 1), H),
+                                 weight_tasks(3 * H, std::max(prefix_cols - P, 1), H),
+                                 weight_tasks(3 * H, std::max(rest, 1), H)});
+  parallel_tasks(hh_tasks, [&](int task) {
+    const Eigen::Index r0 = column_start(task, hh_tasks, 3 * H);
+    const Eigen::Index rows = column_start(task + 1, hh_tasks, 3 * H) - r0;
+    if (lp > 1)
+      add_weight_rows(dw_hh, k.dgh.middleCols(P, prefix_cols - P),
+                      k.h_prev.middleCols(P, prefix_cols - P), r0, rows);
+    if (n1 > 0)
+      add_weight_rows(dw_hh, k.dgh_shared.leftCols(P), k.h_out.middleCols(head_start, P), r0, rows);
+    if (rest > 0)
+      add_weight_rows(dw_hh, k.dgh.middleCols(prefix_cols + n1, rest),
+                      k.h_prev.middleCols(prefix_cols + n1, rest), r0, rows);
+  });
   db_hh += k.dgh.leftCols(C).rowwise().sum();
   db_ih += k.dgi.leftCols(U).rowwise().sum();
   dw_ih.noalias() += k.dgi.leftCols(U) * k.proj.x.leftCols(U).transpose();
@@ -640,8 +738,14 @@ void GruPolicy<Scalar>::decode(const TokenRows& prompts, int group_size, int max
   ensure(w.h_b, H, width);
   ensure(w.gates, 3 * H, width);
   ensure(w.ghn, H, width);
+  ensure(gh_, 3 * H, width);
+  ensure(w.logits, dims_.vocab, width);
+  ensure(w.logp, dims_.vocab, width);
+  ensure(w.prob, dims_.vocab, width);
+  ensure_size(w.entropy, width);
   if (static_cast<int>(w.tokens.size()) < std::max(B, P * lp)) w.tokens.resize(std::max(B, P * lp));
 
+  w_hh_packed_.pack(tensor(ParamId::kWeightHh), 3 * H, H, true);
   // The prefix, once per prompt: all its input projections in one product.
   for (int t = 0; t < lp; ++t)
     for (int p = 0; p < P; ++p) w.tokens[t * P + p] = prompts[p][t];
@@ -649,11 +753,14 @@ void GruPolicy<Scalar>::decode(const TokenRows& prompts, int group_size, int max
   w.h_a.leftCols(P).setZero();
   for (int t = 0; t < lp; ++t) {
     gru_step_forward(w.h_a.leftCols(P), w.proj, w.proj.slot.data() + t * P, w.gates.leftCols(P),
-                     w.ghn.leftCols(P), w.h_b.leftCols(P));
+                     w.ghn.leftCols(P), w.h_b.leftCols(P), gh_.leftCols(P), P);
+    count_product(3 * H, H, P);
     w.h_a.swap(w.h_b);
   }
   // Position 0: one distribution per prompt, G draws from it.
-  head_log_softmax(w.h_a.leftCols(P), P, inv_temperature, w.logits, w.logp, w.prob, w.entropy);
+  head_log_softmax(w.h_a.leftCols(P), 0, P, P, inv_temperature, w.logits, w.logp, w.prob,
+                   w.entropy);
+  count_product(dims_.vocab, H, P);
   w.active_rows.clear();
   for (int j = 0; j < B; ++j) {
     const int p = j / G;
@@ -675,9 +782,8 @@ void GruPolicy<Scalar>::decode(const TokenRows& prompts, int group_size, int max
     w.h_b.col(i) = w.h_a.col(w.prompt_of[i]);
   }
   if (n1 > 0) {
-    const Eigen::Map<const RowMat> w_hh(tensor(ParamId::kWeightHh), 3 * H, H);
     ensure(gh_shared_, 3 * H, P);
-    gh_shared_.leftCols(P).noalias() = w_hh * w.h_a.leftCols(P);
+    w_hh_packed_.multiply(gh_shared_.leftCols(P), w.h_a.leftCols(P), P, false);
     count_product(3 * H, H, P);
   }
   w.h_a.swap(w.h_b);  // h_a: the running rows' states
@@ -686,10 +792,22 @@ void GruPolicy<Scalar>::decode(const TokenRows& prompts, int group_size, int max
     const int n = static_cast<int>(w.active_rows.size());
     for (int i = 0; i < n; ++i) w.tokens[i] = out.tokens[w.active_rows[i]].back();
     project_inputs(w.tokens.data(), n, w.proj);
-    gru_step_forward(w.h_a.leftCols(n), w.proj, w.proj.slot.data(), w.gates.leftCols(n),
-                     w.ghn.leftCols(n), w.h_b.leftCols(n), first_step ? &gh_shared_ : nullptr,
-                     w.prompt_of.data());
-    head_log_softmax(w.h_b.leftCols(n), n, inv_temperature, w.logits, w.logp, w.prob, w.entropy);
+    // The step and its head, split into column blocks (the draws below stay in row order).
+    const int tasks = n >= 8 && gemm_splittable(3 * H, H, n) && gemm_splittable(dims_.vocab, H, n)
+                          ? std::min(core_threads(), (n + 3) / 4)
+                          : 1;
+    parallel_tasks(tasks, [&](int task) {
+      const int c0 = static_cast<int>(column_start(task, tasks, n));
+      const int count = static_cast<int>(column_start(task + 1, tasks, n)) - c0;
+      gru_step_forward(w.h_a.middleCols(c0, count), w.proj, w.proj.slot.data() + c0,
+                       w.gates.middleCols(c0, count), w.ghn.middleCols(c0, count),
+                       w.h_b.middleCols(c0, count), gh_.middleCols(c0, count), n,
+                       first_step ? &gh_shared_ : nullptr, w.prompt_of.data() + c0);
+      head_log_softmax(w.h_b.leftCols(n), c0, count, n, inv_temperature, w.logits, w.logp, w.prob,
+                       w.entropy);
+    });
+    if (!first_step) count_product(3 * H, H, n);
+    count_product(dims_.vocab, H, n);
     w.next_rows.clear();
     for (int i = 0; i < n; ++i) {
       const int j = w.active_rows[i];

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "rl/gemm_block.h"
 #include "rl/rng.h"
 
 namespace grpo {
@@ -244,8 +245,9 @@ class GruPolicy {
     Mat dgi;         // [3H, U] d(pre-activation) of W_ih x + b_ih per distinct input token
     Mat dgh_shared;  // [3H, P] dgh of the first completion step summed per prompt
     Mat dx;          // [E, U]
-    Mat dan;         // [H, n]  d(pre-tanh of n) of one step
+    Mat dan;         // [H, C]  d(pre-tanh of n) of every step
     Mat dh_prev;     // [H, n]  gradient leaving one step towards its input state
+    std::vector<int> task_start;  // [tasks + 1] first sorted completion of each thread's task
   };
 
   // Sampling scratch, separate from Cache so sampling keeps forward()'s activations.
@@ -260,13 +262,21 @@ class GruPolicy {
   void project_inputs(const int* tokens, int count, InputProjection& proj);
   // With shared_gh, column c takes W_hh h from shared_gh.col(shared_map[c]) instead of a
   // product: the first completion step, whose states are copies of the P prompt states.
+  // The columns given are a block [c0, c0 + n) of a step with total_cols columns (c0 a multiple
+  // of 4, gemm_block.h), so that a step split across threads computes every column as in one
+  // piece. gh is the W_hh h scratch of those columns. Callers count the products.
   void gru_step_forward(const Eigen::Ref<const Mat>& h_prev, const InputProjection& proj,
                         const int* slots, Eigen::Ref<Mat> gates, Eigen::Ref<Mat> ghn,
-                        Eigen::Ref<Mat> h_out, const Mat* shared_gh = nullptr,
-                        const int* shared_map = nullptr);
-  void gru_step_backward(int offset, int count, bool want_dh_prev);
-  void head_log_softmax(const Eigen::Ref<const Mat>& h, int count, double inv_temperature,
-                        Mat& logits, MatD& logp, MatD& prob, VecD& entropy);
+                        Eigen::Ref<Mat> h_out, Eigen::Ref<Mat> gh, Eigen::Index total_cols,
+                        const Mat* shared_gh = nullptr, const int* shared_map = nullptr);
+  // Columns [offset + c0, offset + c0 + count) of a step of total_cols columns; dh_prev goes to
+  // k.dh_prev columns [c0, c0 + count). The scatter into dgi is done afterwards, in step order.
+  void gru_step_backward(int offset, int c0, int count, int total_cols, bool want_dh_prev);
+  // Columns [c0, c0 + count) of a head pass over total_cols columns of h.
+  void head_log_softmax(const Eigen::Ref<const Mat>& h, int c0, int count, int total_cols,
+                        double inv_temperature, Mat& logits, MatD& logp, MatD& prob, VecD& entropy);
+  // Task boundaries over the sorted completions (multiples of 4), balanced by completion steps.
+  void plan_tasks();
   int validate_prompts(const TokenRows& prompts, const char* name) const;
   // Adds one m x k by k x n product to multiply_adds_.
   void count_product(Eigen::Index m, Eigen::Index k, Eigen::Index n) {
@@ -278,8 +288,11 @@ class GruPolicy {
   std::vector<ParamInfo> table_;
   std::vector<Scalar> params_;
   std::vector<Scalar> grads_;
-  Mat gh_;         // [3H, n] per-step scratch: W_hh h
+  Mat gh_;         // [3H, n] per-step scratch: W_hh h, column c for sorted completion c
   Mat gh_shared_;  // [3H, P] W_hh h of the P prompt states (first completion step)
+  // W_hh packed for Eigen's kernel once per forward() / sample() and W_hh^T once per backward(),
+  // instead of once per GRU step by each product (gemm_block.h: the same bytes).
+  PackedLhs<Scalar> w_hh_packed_, w_hh_t_packed_;
   Cache cache_;
   SampleScratch sample_;
   std::uint64_t multiply_adds_ = 0;

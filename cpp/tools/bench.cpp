@@ -23,7 +23,7 @@ double seconds_since(double start) {
 
 int main(int argc, char** argv) {
   using namespace grpo::bench;
-  // Optional argument: run only one area (verifier, policy, training, gflops).
+  // Optional argument: run only one area (verifier, policy, training, gflops, fwdbwd, threads).
   const char* only = argc > 1 ? argv[1] : "";
   std::vector<Row> rows;
   if (!*only || !std::strcmp(only, "verifier")) bench_verifier(rows);
@@ -31,6 +31,10 @@ int main(int argc, char** argv) {
   if (!*only || !std::strcmp(only, "training")) bench_training(rows);
   // "gflops H": that H's update alone (valgrind --tool=callgrind profiles one size).
   if (!*only || !std::strcmp(only, "gflops")) bench_gflops(rows, argc > 2 ? std::atoi(argv[2]) : 0);
+  // "fwdbwd TASK H": that forward + backward alone (arith or scratch; perf record profiles it).
+  if (!*only || !std::strcmp(only, "fwdbwd"))
+    bench_fwd_bwd(rows, argc > 2 ? argv[2] : "", argc > 3 ? std::atoi(argv[3]) : 0);
+  if (!*only || !std::strcmp(only, "threads")) bench_threads(rows);
   nlohmann::json out = nlohmann::json::array();
   for (const Row& row : rows)
     out.push_back({{"name", row.name}, {"value", row.value}, {"unit", row.unit}});

@@ -29,5 +29,10 @@ void bench_policy(std::vector<Row>& rows);
 void bench_training(std::vector<Row>& rows);
 // only_hidden > 0: that H's update alone, without the peak (for profiling one size).
 void bench_gflops(std::vector<Row>& rows, int only_hidden = 0);
+// Issue 28: the policy's forward + backward GFLOP/s against the peak, both tasks, H 64 and 128;
+// one run on 1 and 2 threads.
+// only_task / only_hidden: that case alone, sampled 2000 times (for a profiler).
+void bench_fwd_bwd(std::vector<Row>& rows, const std::string& only_task = "", int only_hidden = 0);
+void bench_threads(std::vector<Row>& rows);
 
 }  // namespace grpo::bench

@@ -9,6 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "rl/compute_pool.h"
+#include "rl/gru_policy.h"
+#include "rl/rng.h"
 #include "rl/trainer.h"
 #include "tools/bench.h"
 
@@ -73,7 +76,149 @@ double update_gflops(int hidden, PeakGemm* peak) {
   return best;
 }
 
+// One teacher-forced forward + backward of the policy over one batch (GruPolicy::forward and
+// backward alone: no sampling, objective or Adam), the issue-28 item-1 measure. P = 8 prompts,
+// G = 8 completions each, V = 18, E = 16. "arith": the arithmetic task's shape, prompts of 4
+// tokens, completion lengths drawn uniformly from [1, 4] (its max_completion_length);
+// "scratch": the scratch task's, prompts of 6 tokens, lengths drawn uniformly from [2, 30]
+// (concise answers to checked column work). Tokens are random; the time does not depend on them.
+struct Batch {
+  TokenRows prompts, completions;
+  Ragged dlogp;
+};
+
+Batch make_batch(const std::string& task, std::uint64_t seed) {
+  const bool scratch = task == "scratch";
+  const int P = 8, G = 8, V = 18, prompt_len = scratch ? 6 : 4;
+  const int min_len = scratch ? 2 : 1, max_len = scratch ? 30 : 4;
+  Rng rng(seed);
+  Batch batch;
+  batch.prompts.assign(P, std::vector<int>(prompt_len));
+  for (auto& row : batch.prompts)
+    for (int& token : row) token = 1 + static_cast<int>(rng.below(V - 1));
+  batch.completions.resize(P * G);
+  batch.dlogp.resize(P * G);
+  for (int j = 0; j < P * G; ++j) {
+    const int length = min_len + static_cast<int>(rng.below(max_len - min_len + 1));
+    for (int t = 0; t < length; ++t) {
+      batch.completions[j].push_back(static_cast<int>(rng.below(V)));
+      batch.dlogp[j].push_back(rng.uniform(-1.0, 1.0) / 64);
+    }
+  }
+  return batch;
+}
+
+struct FwdBwd {
+  double gflops = 0;   // best sample, the clock above
+  double best_ms = 0;  // wall clock, best sample (threads: CPU time would add up the threads)
+  double macs = 0;     // multiply-adds of one forward + backward
+};
+
+FwdBwd fwd_bwd(const std::string& task, int hidden, int threads, PeakGemm* peak, int samples) {
+  set_core_threads(threads);
+  GruPolicy<float> policy(GruDims{18, 16, hidden});
+  Rng init(1234);
+  policy.reset_parameters(init);
+  const Batch batch = make_batch(task, 99);
+  PolicyOutput out;
+  const auto once = [&] {
+    policy.zero_grad();
+    policy.forward(batch.prompts, batch.completions, 1.0, out);
+    policy.backward(batch.dlogp);
+  };
+  for (int i = 0; i < 3; ++i) once();
+  FwdBwd result;
+  std::vector<double> walls;
+  for (int i = 0; i < samples; ++i) {
+    const std::uint64_t before = policy.multiply_adds();
+    const double wall = now_seconds();
+    const double start = clock_seconds();
+    once();
+    const double seconds = clock_seconds() - start;
+    walls.push_back(seconds_since(wall));
+    result.macs = static_cast<double>(policy.multiply_adds() - before);
+    if (seconds > 0) result.gflops = std::max(result.gflops, 2.0 * result.macs / seconds / 1e9);
+    if (peak) peak->sample();
+  }
+  result.best_ms = 1e3 * *std::min_element(walls.begin(), walls.end());
+  set_core_threads(1);
+  return result;
+}
+
+// Best wall-clock ms of one GRPO update of the bench shape at H on `threads` threads (the best of
+// 15: on a shared machine the best is the one least disturbed), and the policy's parameters after
+// them (to check that the thread count leaves the bytes alone).
+double update_ms(TaskKind task, int hidden, int threads, std::vector<float>* params) {
+  set_core_threads(threads);
+  ExperimentConfig config = update_bench_config(hidden);
+  config.task = task;
+  if (task == TaskKind::Scratch) config.objective.max_completion_length = 32;
+  Experiment experiment(config);
+  for (int i = 0; i < 2; ++i) experiment.update();
+  std::vector<double> walls;
+  for (int i = 0; i < 15; ++i) {
+    const double start = now_seconds();
+    experiment.update();
+    walls.push_back(seconds_since(start));
+  }
+  if (params) *params = experiment.policy().params();
+  set_core_threads(1);
+  return 1e3 * *std::min_element(walls.begin(), walls.end());
+}
+
 }  // namespace
+
+// Issue 28: the policy's forward + backward against the peak (one thread, both tasks, H = 64
+// and 128), and one run on 1 and 2 threads (wall clock; the machine has 2 cores and is shared).
+void bench_fwd_bwd(std::vector<Row>& rows, const std::string& only_task, int only_hidden) {
+  PeakGemm peak;
+  peak.sample();
+  std::vector<Row> own;
+  for (const std::string task : {"arith", "scratch"})
+    for (const int hidden : {64, 128}) {
+      if ((!only_task.empty() && task != only_task) || (only_hidden > 0 && hidden != only_hidden))
+        continue;
+      const FwdBwd one = only_hidden > 0 ? fwd_bwd(task, hidden, 1, nullptr, 3000)
+                                         : fwd_bwd(task, hidden, 1, &peak, 60);
+      const std::string suffix = "_" + task + "_H" + std::to_string(hidden);
+      own.push_back({"fwd-bwd-gflops" + suffix, one.gflops, "GFLOP/s"});
+      own.push_back({"fwd-bwd-mflop" + suffix, 2 * one.macs / 1e6, "MFLOP"});
+    }
+  rows.push_back({"fwd-bwd-gemm-peak-gflops", peak.best, "GFLOP/s"});
+  for (const Row& row : own) {
+    rows.push_back(row);
+    if (row.unit == "GFLOP/s")
+      rows.push_back({"fwd-bwd-over-peak" + row.name.substr(std::string("fwd-bwd-gflops").size()),
+                      row.value / peak.best, "ratio"});
+  }
+}
+
+void bench_threads(std::vector<Row>& rows) {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+  // A WebAssembly build without -pthread has one thread: grpo_bench_mt gives these rows.
+  (void)rows;
+  return;
+#endif
+  for (const std::string task : {"arith", "scratch"}) {
+    const std::string suffix = "_" + task + "_H128";
+    const double one = fwd_bwd(task, 128, 1, nullptr, 40).best_ms;
+    const double two = fwd_bwd(task, 128, 2, nullptr, 40).best_ms;
+    rows.push_back({"fwd-bwd-ms-1-thread" + suffix, one, "ms"});
+    rows.push_back({"fwd-bwd-ms-2-threads" + suffix, two, "ms"});
+    rows.push_back({"fwd-bwd-threads-speedup" + suffix, one / two, "x"});
+  }
+  for (const TaskKind task : {TaskKind::Arithmetic, TaskKind::Scratch}) {
+    const std::string suffix =
+        std::string(task == TaskKind::Scratch ? "_scratch" : "_arith") + "_H128";
+    std::vector<float> params1, params2;
+    const double one = update_ms(task, 128, 1, &params1);
+    const double two = update_ms(task, 128, 2, &params2);
+    rows.push_back({"update-ms-1-thread" + suffix, one, "ms"});
+    rows.push_back({"update-ms-2-threads" + suffix, two, "ms"});
+    rows.push_back({"update-threads-speedup" + suffix, one / two, "x"});
+    rows.push_back({"update-threads-same-bytes" + suffix, params1 == params2 ? 1.0 : 0.0, "bool"});
+  }
+}
 
 void bench_gflops(std::vector<Row>& rows, int only_hidden) {
   if (only_hidden > 0) {

@@ -1121,10 +1121,18 @@ export interface GrpoCore {
 export interface LoadCoreOptions {
   /** The .wasm bytes, if the caller already has them (Node reads the file next to the module). */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /** false: the single-thread build even where the threaded one could run. */
+  threads?: boolean;
 }
 
-/** Loads the WASM core once; later calls return the same object. */
+/**
+ * Loads the WASM core once; later calls return the same object. In a cross-origin isolated page
+ * or worker it is the threaded build (grpo_core_mt, 2 threads, the same bytes).
+ */
 export function loadCore(options?: LoadCoreOptions): Promise<GrpoCore>;
+
+/** Whether loadCore(options) takes the threaded build here (a cross-origin isolated browser). */
+export function threadedCoreAvailable(options?: LoadCoreOptions): boolean;
 
 /** The functions of the reference build's API object (sections 1-5, experimentConfig). */
 export type ReferenceCoreFunction =

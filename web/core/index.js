@@ -298,8 +298,12 @@ function makeCore(raw, { subset = false } = {}) {
 // --- loading ---------------------------------------------------------------------------------
 // The module's builds (CMake targets): `full` answers every method; `reference` answers sections
 // 1-5's methods and experimentConfig, in well under half the bytes, for a page's first load.
+// `threaded` is `full` built with -pthread (grpo_core_mt: shared memory, a Web Worker per thread),
+// whose training passes split across 2 threads with the same bytes as on one; a browser may
+// use it only where the page is cross-origin isolated (COOP + COEP headers, docs/hosting.md).
 const BUILDS = {
   full: { module: () => import('./grpo_core.js'), wasm: 'grpo_core.wasm', subset: false },
+  threaded: { module: () => import('./grpo_core_mt.js'), wasm: 'grpo_core_mt.wasm', subset: false },
   reference: { module: () => import('./grpo_core_reference.js'), wasm: 'grpo_core_reference.wasm', subset: true },
 };
 
@@ -307,13 +311,28 @@ let cached = null;
 let cachedReference = null;
 
 /**
+ * Whether loadCore() takes the threaded build: in a browser page or worker that is
+ * cross-origin isolated (SharedArrayBuffer available), unless options.threads is false or the
+ * caller brings its own bytes (options.wasmBinary: those of grpo_core.wasm). Node keeps the
+ * single-thread build (the threaded one is built for the web; the bench runs its Node twin).
+ */
+export function threadedCoreAvailable(options = {}) {
+  return !isNode && options.threads !== false && !options.wasmBinary && globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+}
+
+/**
  * Loads the WASM core once and returns the API object (later calls return the same one).
  * options.wasmBinary: the .wasm bytes, if the caller already has them (Node reads the file
- * next to this module by itself; browsers fetch it from the same folder).
+ * next to this module by itself; browsers fetch it from the same folder). options.threads:
+ * false keeps the single-thread build where the threaded one could run (threadedCoreAvailable).
+ * A threaded build that fails to load falls back to the single-thread one; both give the same
+ * bytes.
  */
 export function loadCore(options = {}) {
   if (!cached) {
-    cached = instantiate(BUILDS.full, options).catch((error) => {
+    const single = () => instantiate(BUILDS.full, options);
+    const first = threadedCoreAvailable(options) ? instantiate(BUILDS.threaded, options).catch(single) : single();
+    cached = first.catch((error) => {
       cached = null;
       throw error;
     });

@@ -1,0 +1,74 @@
+// Chromium: the course's server (tools/serve.mjs: COOP same-origin + COEP require-corp) makes its
+// pages cross-origin isolated, so loadCore() there takes the threaded core (grpo_core_mt, 2
+// threads), and a run gives Node's bytes on it (issue 28 item 2: SHA-256 of the history JSON, as
+// engines.test.mjs). A page with loadCore({threads: false}) takes the single-thread core. Each
+// run's milliseconds on both builds are printed (`# threads ...`): the 2-thread speed-up in a
+// browser, on a machine that may be loaded.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { launchBrowser, nodeCore, openPage, startServer } from './helpers.mjs';
+
+const RUNS = [
+  { name: 'smoke', options: { profile: 'smoke', seed: 9, updates: 15 } },
+  { name: 'scratch', options: { profile: 'smoke', seed: 9, updates: 4, task: 'scratch', maxNewTokens: 24 } },
+];
+
+const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+
+let server;
+let browser;
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Loads the core in a fresh isolated page (loadCore(options)) and runs every RUN there. */
+async function runInPage(options) {
+  const { page, problems } = await openPage(browser.context, server.origin);
+  await page.goto(`${server.origin}/core/index.js`); // any file of the origin: a document with its headers
+  const result = await page.evaluate(async (loadOptions) => {
+    const api = await import('/core/index.js');
+    const available = api.threadedCoreAvailable(loadOptions);
+    const core = await api.loadCore(loadOptions);
+    return { isolated: globalThis.crossOriginIsolated, available, ready: Boolean(core) };
+  }, options);
+  const runs = {};
+  for (const { name, options: runOptions } of RUNS) {
+    runs[name] = await page.evaluate(async (opts) => {
+      const core = await (await import('/core/index.js')).loadCore();
+      const start = performance.now();
+      const history = JSON.stringify(core.runToyGrpoExperiment(opts).history);
+      return { ms: performance.now() - start, history };
+    }, runOptions);
+  }
+  const wasm = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop()).filter((file) => file.endsWith('.wasm')));
+  await page.close();
+  return { ...result, runs, wasm, problems };
+}
+
+test('an isolated page trains on the threaded core with the bytes of Node; threads: false takes the single-thread core', async () => {
+  const node = await nodeCore();
+  const expected = Object.fromEntries(RUNS.map(({ name, options }) => [name, sha256(JSON.stringify(node.runToyGrpoExperiment(options).history))]));
+  const threaded = await runInPage({});
+  assert.equal(threaded.isolated, true, 'tools/serve.mjs makes the page cross-origin isolated');
+  assert.equal(threaded.available, true);
+  assert.deepEqual(threaded.wasm, ['grpo_core_mt.wasm']);
+  const single = await runInPage({ threads: false });
+  assert.equal(single.available, false);
+  assert.deepEqual(single.wasm, ['grpo_core.wasm']);
+  for (const { name } of RUNS) {
+    assert.equal(sha256(threaded.runs[name].history), expected[name], `${name}: the threaded core gives Node's bytes`);
+    assert.equal(sha256(single.runs[name].history), expected[name], `${name}: the single-thread core gives Node's bytes`);
+    const [one, two] = [single.runs[name].ms, threaded.runs[name].ms];
+    console.log(`# threads ${name}: 1 thread ${one.toFixed(0)} ms, 2 threads ${two.toFixed(0)} ms, speed-up ${(one / two).toFixed(2)}x`);
+  }
+  for (const run of [threaded, single]) {
+    assert.deepEqual(run.problems.console, []);
+    assert.deepEqual(run.problems.page, []);
+    assert.deepEqual(run.problems.outside, []);
+  }
+});
