@@ -16,7 +16,9 @@ export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD} CCACHE_NOHASHDIR=true
 build_preset() {
   local preset=$1 dir=build/$1
   shift
-  if [[ ! -f $dir/CMakeCache.txt ]]; then
+  # Configure again when CMakeLists.txt changed: `cmake --build --target` names a target the old
+  # Makefiles may not have yet (a pull that adds one), before cmake would regenerate them.
+  if [[ ! -f $dir/CMakeCache.txt || CMakeLists.txt -nt $dir/CMakeCache.txt ]]; then
     cmake --preset "$preset" >/dev/null
   fi
   cmake --build "$dir" -j "$JOBS" "$@"
