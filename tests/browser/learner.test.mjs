@@ -4,22 +4,14 @@
 // goes (started from section 0 or 6); the repository documents the text names are links that
 // open; section 3 names the field the reader mistyped, not the core's argument; section 8's
 // inspected group speaks the reader's language.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, startServer } from './helpers.mjs';
+import { openPage, useServerAndBrowser } from './helpers.mjs';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 
 const DICT = { en, ru };
-let server;
-let browser;
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 /** The run started from section 0 (its button's box, the dock's bar), read in the page. */
 const readStart = (page) =>
@@ -39,9 +31,9 @@ const readStart = (page) =>
 for (const lang of ['en', 'ru']) {
   for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
     test(`${lang}, ${viewport.width} x ${viewport.height}: from the first screen a smoke run starts with at most one scroll and one click`, async () => {
-      const { page, problems } = await openPage(browser.context, server.origin);
+      const { page, problems } = await openPage(env.browser.context, env.server.origin);
       await page.setViewportSize(viewport);
-      await page.goto(`${server.origin}/index.html${lang === 'en' ? '' : `#lang=${lang}`}`);
+      await page.goto(`${env.server.origin}/index.html${lang === 'en' ? '' : `#lang=${lang}`}`);
       await page.waitForSelector('section#setup[data-rendered="true"] [data-action="run-setup"]', { timeout: 60000 });
       let seen = await readStart(page);
       assert.equal(seen.scrollY, 0, 'the page opens at its top');
@@ -80,9 +72,9 @@ for (const lang of ['en', 'ru']) {
 }
 
 test('a run started in section 6 keeps its controls on screen in any section while it is live, and only then', async () => {
-  const { page, problems } = await openPage(browser.context, server.origin);
+  const { page, problems } = await openPage(env.browser.context, env.server.origin);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`${server.origin}/index.html#rl-loop`);
+  await page.goto(`${env.server.origin}/index.html#rl-loop`);
   await page.waitForSelector('section#rl-loop[data-rendered="true"] .run-bar[data-phase="precomputed"]', { timeout: 60000 });
   const dockIn = (id) =>
     page.evaluate(async (sectionId) => {
@@ -106,8 +98,8 @@ test('a run started in section 6 keeps its controls on screen in any section whi
 });
 
 test('every repository document the text names is a link that opens (docs/NAME.md)', async () => {
-  const { page, problems } = await openPage(browser.context, server.origin);
-  await page.goto(`${server.origin}/index.html#rl-loop`);
+  const { page, problems } = await openPage(env.browser.context, env.server.origin);
+  await page.goto(`${env.server.origin}/index.html#rl-loop`);
   await page.waitForSelector('section#rl-loop[data-rendered="true"]', { timeout: 60000 });
   const links = await page.$$eval('section#rl-loop a[href^="data/docs/"]', (nodes) => nodes.map((a) => ({ href: a.href, text: a.textContent, target: a.target })));
   assert.deepEqual(links.map((l) => l.text).sort(), ['docs/checkpoint.md', 'docs/training-page.md']);
@@ -123,8 +115,8 @@ test('every repository document the text names is a link that opens (docs/NAME.m
 
 test('section 3: a ratio count that does not match the rewards is named in the ratios field, in the reader’s language', async () => {
   for (const lang of ['en', 'ru']) {
-    const { page } = await openPage(browser.context, server.origin);
-    await page.goto(`${server.origin}/index.html#lang=${lang}&advantages`);
+    const { page } = await openPage(env.browser.context, env.server.origin);
+    await page.goto(`${env.server.origin}/index.html#lang=${lang}&advantages`);
     await page.waitForSelector('section#advantages[data-rendered="true"]', { timeout: 60000 });
     const ratios = page.locator('section#advantages [data-key="adv.ratio"]');
     await ratios.fill('1.2, 0.9');
@@ -144,8 +136,8 @@ test('section 3: a ratio count that does not match the rewards is named in the r
 
 test('section 8’s inspected group says its statuses and booleans in the reader’s language (section 1’s words)', async () => {
   for (const lang of ['en', 'ru']) {
-    const { page, problems } = await openPage(browser.context, server.origin);
-    await page.goto(`${server.origin}/index.html#lang=${lang}&coverage`);
+    const { page, problems } = await openPage(env.browser.context, env.server.origin);
+    await page.goto(`${env.server.origin}/index.html#lang=${lang}&coverage`);
     await page.waitForSelector('section#coverage .inspect-table tbody tr', { timeout: 60000 });
     const rows = await page.$$eval('section#coverage .inspect-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => ({ text: td.textContent.trim(), value: td.dataset.value }))));
     const header = await page.$$eval('section#coverage .inspect-table thead th', (ths) => ths.map((th) => th.textContent.trim()));

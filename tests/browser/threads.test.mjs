@@ -5,10 +5,10 @@
 // opt-in while its errors reach JS without their message (the last test here). Each
 // run's milliseconds on both builds are printed (`# threads ...`): the 2-thread speed-up in a
 // browser, on a machine that may be loaded.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { launchBrowser, nodeCore, openPage, startServer } from './helpers.mjs';
+import { nodeCore, openPage, useServerAndBrowser } from './helpers.mjs';
 
 const RUNS = [
   { name: 'smoke', options: { profile: 'smoke', seed: 9, updates: 15 } },
@@ -17,20 +17,12 @@ const RUNS = [
 
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 
-let server;
-let browser;
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 /** Loads the core in a fresh isolated page (loadCore(options)) and runs every RUN there. */
 async function runInPage(options) {
-  const { page, problems } = await openPage(browser.context, server.origin);
-  await page.goto(`${server.origin}/core/index.js`); // any file of the origin: a document with its headers
+  const { page, problems } = await openPage(env.browser.context, env.server.origin);
+  await page.goto(`${env.server.origin}/core/index.js`); // any file of the origin: a document with its headers
   const result = await page.evaluate(async (loadOptions) => {
     const api = await import('/core/index.js');
     const available = api.threadedCoreAvailable(loadOptions);
@@ -79,8 +71,8 @@ test('an isolated page trains on the threaded core with the bytes of Node; witho
 // escapes to JS as a bare WebAssembly.Exception. When this test fails, the defect is gone: let
 // the pages (js/training/worker.js) ask for threads and turn this into the opposite check.
 test('the threaded core loses its error messages (the reason the pages keep one thread)', async () => {
-  const { page } = await openPage(browser.context, server.origin);
-  await page.goto(`${server.origin}/core/index.js`);
+  const { page } = await openPage(env.browser.context, env.server.origin);
+  await page.goto(`${env.server.origin}/core/index.js`);
   const errors = await page.evaluate(async () => {
     const api = await import('/core/index.js');
     const core = await api.loadCore({ threads: true });
