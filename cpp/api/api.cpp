@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "core/errors.h"
+#include "core/interrupt.h"
 
 namespace grpo::api {
 namespace {
@@ -156,6 +157,8 @@ Json call_json(const std::string& method, const Json& args) {
   } catch (const std::bad_alloc&) {
     return error_envelope("RangeError", "out_of_memory", "", Json::object(),
                           "out of memory: the request is too large");
+  } catch (const Interrupted& e) {
+    return error_envelope("Error", "interrupted", "", Json::object(), e.what());
   } catch (const std::exception& e) {
     return error_envelope("Error", "internal", "", Json{{"detail", e.what()}},
                           std::string("internal error: ") + e.what());

@@ -3,12 +3,14 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <set>
 
 #include "api/api.h"
 #include "api/api_config.h"
 #include "api/api_coverage.h"
 #include "api/api_experiments.h"
 #include "core/errors.h"
+#include "core/interrupt.h"
 #include "rl/checkpoint.h"
 #include "rl/task.h"
 #include "rl/trainer.h"
@@ -199,6 +201,24 @@ std::map<int, std::unique_ptr<Experiment>>& experiments() {
   return live;
 }
 
+// Experiments a step or finish of which was interrupted (core/interrupt.h): left mid-update, they
+// answer nothing but dispose.
+std::set<int>& interrupted() {
+  static std::set<int> handles;
+  return handles;
+}
+
+// Runs a long call on the experiment `handle`; an interruption marks it before it goes on.
+template <typename Fn>
+Json marked_if_interrupted(const Json& a, Fn fn) {
+  try {
+    return fn(experiment_of(a));
+  } catch (const Interrupted&) {
+    interrupted().insert(static_cast<int>(integer(a, "handle")));
+    throw;
+  }
+}
+
 }  // namespace
 
 Experiment& experiment_of(const Json& a) {
@@ -209,6 +229,10 @@ Experiment& experiment_of(const Json& a) {
   auto found = experiments().find(static_cast<int>(handle));
   require(found != experiments().end(), [&] {
     return "handle: no live experiment " + std::to_string(handle) + " (disposed or never created)";
+  });
+  require(!interrupted().count(static_cast<int>(handle)), [&] {
+    return "handle: experiment " + std::to_string(handle) +
+           " was interrupted inside an update; dispose it";
   });
   return *found->second;
 }
@@ -237,26 +261,30 @@ Json experiment_create(const Json& a) {
 }
 
 Json experiment_step(const Json& a) {
-  Experiment& e = experiment_of(a);
-  const long long count = integer_or(a, "count", 1);
-  require(count >= 1 && count <= 100000,
-          [&] { return "count: must be an integer in [1, 100000], got " + std::to_string(count); });
-  Json rows = Json::array();
-  for (long long i = 0; i < count && !e.done(); ++i)
-    rows.push_back(history_json(e.step(), e.config().final_eval_samples));
-  return Json{{"rows", rows}, {"done", e.done()}, {"updatesDone", e.updates_done()}};
+  return marked_if_interrupted(a, [&](Experiment& e) {
+    const long long count = integer_or(a, "count", 1);
+    require(count >= 1 && count <= 100000, [&] {
+      return "count: must be an integer in [1, 100000], got " + std::to_string(count);
+    });
+    Json rows = Json::array();
+    for (long long i = 0; i < count && !e.done(); ++i)
+      rows.push_back(history_json(e.step(), e.config().final_eval_samples));
+    return Json{{"rows", rows}, {"done", e.done()}, {"updatesDone", e.updates_done()}};
+  });
 }
 
 Json experiment_finish(const Json& a) {
-  Experiment& e = experiment_of(a);
-  if (!e.finished()) e.finish();
-  return result_json(e);
+  return marked_if_interrupted(a, [&](Experiment& e) {
+    if (!e.finished()) e.finish();
+    return result_json(e);
+  });
 }
 
 Json experiment_dispose(const Json& a) {
   const long long handle = integer(a, "handle");
   // A handle beyond int would wrap onto another experiment's number: it names none.
   const bool in_range = handle >= 1 && handle <= 2147483647;
+  if (in_range) interrupted().erase(static_cast<int>(handle));
   return Json{{"disposed", in_range && experiments().erase(static_cast<int>(handle)) == 1}};
 }
 

@@ -91,6 +91,7 @@ const std::vector<MessageCode>& message_codes() {
       {"arguments_too_many", {"max", "at"}},
       {"out_of_memory", {}},
       {"internal", {"detail"}},
+      {"interrupted", {}},  // core/interrupt.h: the caller stopped a long call
       {"run_format", {"expected", "got"}},
       {"run_version", {"expected", "got"}},
       {"must_equal", {"expected", "got"}},

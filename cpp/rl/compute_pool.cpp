@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "core/interrupt.h"
 
 namespace grpo {
 namespace {
@@ -35,9 +36,14 @@ class Pool {
   void run(int tasks, const std::function<void(int)>& fn) {
     const int helpers = std::min(threads_, tasks) - 1;
     if (helpers <= 0) {
-      for (int t = 0; t < tasks; ++t) fn(t);
+      // One thread: the tasks in order, and a stop asked for between two of them is taken.
+      for (int t = 0; t < tasks; ++t) {
+        if (t > 0) interruption_point();
+        fn(t);
+      }
       return;
     }
+    const InterruptionsHeld held;  // no task of this section may throw out of it
     while (static_cast<int>(workers_.size()) < helpers) {
       const int id = static_cast<int>(workers_.size()) + 1;
       workers_.emplace_back([this, id] { work(id); });
@@ -66,6 +72,7 @@ class Pool {
   }
 
   void work(int id) {
+    const InterruptionsHeld held;
     unsigned seen = 0;
     for (;;) {
       const std::function<void(int)>* fn = nullptr;

@@ -21,7 +21,9 @@ void set_core_threads(int threads);
 int core_threads();
 
 // Runs fn(0) .. fn(tasks - 1) on up to core_threads() threads and waits for all of them. Not
-// reentrant: fn must not call parallel_tasks. Exceptions must not leave fn.
+// reentrant: fn must not call parallel_tasks. Exceptions must not leave fn, but for Interrupted
+// when the section runs on one thread (core/interrupt.h: it is then asked between tasks and
+// inside them; on several threads interruption_point() does nothing until the section ends).
 void parallel_tasks(int tasks, const std::function<void(int)>& fn);
 
 }  // namespace grpo

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "core/interrupt.h"
 #include "rl/compute_pool.h"
 #include "rl/gemm_block.h"
 
@@ -76,9 +77,24 @@ void add_weight_rows(DW& dw, const DG& dg, const A& a, Eigen::Index r0, Eigen::I
                  dw.rows(), true);
 }
 
+// Multiply-adds between two interruption points (core/interrupt.h) at most, about 60 ms in WASM:
+// a product of more is split into more blocks than threads (the same bytes, gemm_block.h), and
+// a single-thread pass asks between blocks, so Stop is taken at once even at the config maxima.
+constexpr double kInterruptMacs = 1 << 29;
+
+// Blocks of 4 columns (or rows) among `units`, for a product of `macs` multiply-adds: one per
+// thread, more when the product is larger than kInterruptMacs.
+int split_tasks(Eigen::Index units, double macs) {
+  const int blocks = static_cast<int>(std::min(std::ceil(macs / kInterruptMacs), 1e6));
+  return static_cast<int>(
+      std::min<Eigen::Index>((units + 3) / 4, std::max(core_threads(), blocks)));
+}
+
 // Tasks for a weight gradient of `rows` rows and `cols` columns summed over `depth` positions.
 int weight_tasks(Eigen::Index rows, Eigen::Index depth, Eigen::Index cols) {
-  return gemm_splittable(cols, depth, rows) ? std::min<int>(core_threads(), (rows + 3) / 4) : 1;
+  return gemm_splittable(cols, depth, rows)
+             ? split_tasks(rows, static_cast<double>(rows) * static_cast<double>(depth) * cols)
+             : 1;
 }
 
 }  // namespace
@@ -399,6 +415,7 @@ void GruPolicy<Scalar>::forward(const TokenRows& prompts, const TokenRows& compl
   parallel_tasks(tasks, [&](int task) {
     const int c0 = k.task_start[task], c1 = k.task_start[task + 1];
     for (int s = 1; s < S; ++s) {
+      interruption_point();  // a long pass (config maxima) is stopped between time steps
       const int n = k.active[s];
       if (n <= c0) break;
       const int count = std::min(c1, n) - c0;
@@ -427,7 +444,8 @@ void GruPolicy<Scalar>::forward(const TokenRows& prompts, const TokenRows& compl
   ensure(k.logp, V, Q);
   ensure(k.prob, V, Q);
   ensure_size(k.entropy, Q);
-  const int head_tasks = gemm_splittable(V, H, Q) ? std::min(core_threads(), (Q + 3) / 4) : 1;
+  const int head_tasks =
+      gemm_splittable(V, H, Q) ? split_tasks(Q, static_cast<double>(V) * H * Q) : 1;
   parallel_tasks(head_tasks, [&](int task) {
     const int c0 = static_cast<int>(column_start(task, head_tasks, Q));
     const int c1 = static_cast<int>(column_start(task + 1, head_tasks, Q));
@@ -504,10 +522,13 @@ template <typename Scalar>
 void GruPolicy<Scalar>::plan_tasks() {
   Cache& k = cache_;
   const int B = static_cast<int>(k.order.size());
-  const int threads = core_threads();
+  const int H = dims_.hidden;
+  // One block per thread, more when a step's product over every completion is large (its time
+  // steps then run block by block, asking for Stop at each).
+  const int threads = std::max(core_threads(), split_tasks(B, 3.0 * H * H * B));
   k.task_start.assign(1, 0);
   // Below H = 5 a step's products are too small for Eigen's GEMM kernel (gemm_block.h).
-  if (threads > 1 && B >= 8 && dims_.hidden >= 5) {
+  if (threads > 1 && B >= 8 && H >= 5) {
     long total = 0;
     for (int c = 0; c < B; ++c) total += std::max(k.lengths[k.order[c]] - 1, 0);
     long before = 0;  // completion steps of the sorted completions < c
@@ -597,7 +618,8 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
   db_head += k.dlogits.leftCols(Q).rowwise().sum();
   ensure(k.dh_out, H, C);
   k.dh_out.leftCols(head_start).setZero();
-  const int head_tasks = gemm_splittable(H, V, Q) ? std::min(core_threads(), (Q + 3) / 4) : 1;
+  const int head_tasks =
+      gemm_splittable(H, V, Q) ? split_tasks(Q, static_cast<double>(H) * V * Q) : 1;
   parallel_tasks(head_tasks, [&](int task) {
     const Eigen::Index c0 = column_start(task, head_tasks, Q);
     const Eigen::Index c1 = column_start(task + 1, head_tasks, Q);
@@ -620,6 +642,7 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
   parallel_tasks(tasks, [&](int task) {
     const int c0 = k.task_start[task], c1 = k.task_start[task + 1];
     for (int s = S - 1; s >= 2; --s) {
+      interruption_point();
       const int n = k.active[s];
       if (n <= c0) continue;
       const int count = std::min(c1, n) - c0;
@@ -671,9 +694,10 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
   if (lp > 1) count_product(3 * H, prefix_cols - P, H);
   if (n1 > 0) count_product(3 * H, P, H);
   if (rest > 0) count_product(3 * H, rest, H);
-  const int hh_tasks = std::min({weight_tasks(3 * H, std::max(P, 1), H),
-                                 weight_tasks(3 * H, std::max(prefix_cols - P, 1), H),
-                                 weight_tasks(3 * H, std::max(rest, 1), H)});
+  const bool hh_split = gemm_splittable(H, std::max(P, 1), 3 * H) &&
+                        gemm_splittable(H, std::max(prefix_cols - P, 1), 3 * H) &&
+                        gemm_splittable(H, std::max(rest, 1), 3 * H);
+  const int hh_tasks = hh_split ? split_tasks(3 * H, 3.0 * H * H * (C - P)) : 1;
   parallel_tasks(hh_tasks, [&](int task) {
     const Eigen::Index r0 = column_start(task, hh_tasks, 3 * H);
     const Eigen::Index rows = column_start(task + 1, hh_tasks, 3 * H) - r0;
@@ -789,12 +813,13 @@ void GruPolicy<Scalar>::decode(const TokenRows& prompts, int group_size, int max
   w.h_a.swap(w.h_b);  // h_a: the running rows' states
 
   for (bool first_step = true; !w.active_rows.empty(); first_step = false) {
+    interruption_point();
     const int n = static_cast<int>(w.active_rows.size());
     for (int i = 0; i < n; ++i) w.tokens[i] = out.tokens[w.active_rows[i]].back();
     project_inputs(w.tokens.data(), n, w.proj);
     // The step and its head, split into column blocks (the draws below stay in row order).
     const int tasks = n >= 8 && gemm_splittable(3 * H, H, n) && gemm_splittable(dims_.vocab, H, n)
-                          ? std::min(core_threads(), (n + 3) / 4)
+                          ? split_tasks(n, (3.0 * H + dims_.vocab) * H * n)
                           : 1;
     parallel_tasks(tasks, [&](int task) {
       const int c0 = static_cast<int>(column_start(task, tasks, n));

@@ -7,6 +7,7 @@
 
 #include "core/coverage_metrics.h"
 #include "core/errors.h"
+#include "core/interrupt.h"
 #include "rl/history_extras.h"
 #include "rl/trainer_verl.h"
 
@@ -387,6 +388,7 @@ void Experiment::warm_up() {
   PolicyOutput out;
   Ragged dlogp;
   for (int step = 0; step < config_.warmup_steps; ++step) {
+    interruption_point();
     double tokens = 0;
     for (std::size_t p = 0; p < prompts_.size(); ++p) {
       for (int d = 0; d < kDemosPerPrompt; ++d) {

@@ -103,6 +103,9 @@ export function lowLevel(core: GrpoCore): string[] {
   const handles: number = core.liveHandles();
   const records: number = core.liveInspections();
   void records;
+  core.interruptOn(null); // a shared Int32Array lets another thread stop long calls
+  core.interruptOn(new Int32Array(new SharedArrayBuffer(4)));
+  core.interruptOn(null);
   const codes = core.messageCodes;
   void codes; // declared for the error codes (err); not called: older cores lack it
   const version: string = core.call('version', {}).core;

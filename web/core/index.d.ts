@@ -1044,6 +1044,12 @@ export interface GrpoCore {
   liveHandles(): number;
   /** Step-inspector records (experiment.keepInspection) held by this core and not yet disposed. */
   liveInspections(): number;
+  /**
+   * Lets another thread stop this core's long calls: while flag[0] (an Int32Array over a
+   * SharedArrayBuffer) is non-zero, a running warm-up, step or finish throws an Error with code
+   * 'interrupted' within ~0.1 s, and that experiment answers nothing but dispose(). null: never.
+   */
+  interruptOn(flag: Int32Array | null): void;
   /** Every error code the core may set on GrpoError.code, with its parameter names. */
   messageCodes(): MessageCode[];
   /** Low-level access for tests and tools: any core method with its named arguments. */

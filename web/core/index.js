@@ -134,6 +134,16 @@ function makeCore(raw, { subset = false } = {}) {
     messageCodes: () => invoke('messageCodes', {}),
     /** Low-level access for tests and tools: call any core method with named arguments. */
     call: invoke,
+    /**
+     * Lets another thread stop this core's long calls: flag is an Int32Array (over a
+     * SharedArrayBuffer, shared with that thread); while flag[0] is non-zero, a running warm-up,
+     * step or finish throws an Error with code 'interrupted' within one time step of its
+     * policy pass, and the experiment it ran answers nothing but dispose(). null: never.
+     */
+    interruptOn(flag) {
+      if (flag !== null && !(flag instanceof Int32Array)) throw new TypeError('interruptOn: flag must be an Int32Array or null');
+      raw.grpoInterruptFlag = flag;
+    },
     /** The training config's field table (names, kinds, ranges, defaults, TRL names): docs/api.md. */
     configSchema: () => invoke('configSchema', {}),
     /** Every warning code configWarnings may give, each with its parameter names. */

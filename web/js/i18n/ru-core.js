@@ -31,6 +31,7 @@ export default {
   'core.arguments_too_many': 'Во входных данных больше {max} значений (байт {at})',
   'core.out_of_memory': 'Не хватило памяти: запрос слишком велик',
   'core.internal': 'Внутренняя ошибка ядра: {detail}',
+  'core.interrupted': 'Остановлено: запуск прерван внутри ядра',
   'core.run_format': '{field}: это не запуск, сохранённый GRPO Lab (ожидалось «{expected}», получено {got})',
   'core.run_version': '{field}: этот GRPO Lab читает запуски формата версии {expected}, а в файле версия {got}; откройте файл в той версии GRPO Lab, которая его сохранила, или запустите эксперимент заново',
   'core.must_equal': '{field}: должно быть {expected}, получено {got}',

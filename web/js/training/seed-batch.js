@@ -12,6 +12,17 @@ export const SEEDS_MAX = 16;
  */
 export const STOP_GRACE_MS = 400;
 
+/**
+ * The batch's interrupt flag: an Int32Array over a SharedArrayBuffer that every worker's core
+ * reads between the time steps of a long call (core.interruptOn), so a worker inside one returns
+ * to its message loop at once and its termination completes (a busy worker otherwise ends only
+ * after the browser's forcible-termination delay, 2 s in Chromium). Only a cross-origin isolated
+ * page has SharedArrayBuffer (docs/hosting.md): null elsewhere.
+ */
+function interruptFlag() {
+  return globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function' ? new Int32Array(new SharedArrayBuffer(4)) : null;
+}
+
 /** How many workers for n seeds: min(n, hardwareConcurrency - 1), at least 1. */
 export function workerCount(n, cores = globalThis.navigator?.hardwareConcurrency ?? 2) {
   return Math.max(1, Math.min(n, cores - 1));
@@ -43,6 +54,8 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
   const results = new Map();
   const queue = [...seeds];
   const pool = [];
+  const flag = interruptFlag();
+  const interrupt = () => flag && Atomics.store(flag, 0, 1);
   let paused = false;
   let stopped = false;
   let settled = false;
@@ -61,6 +74,7 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
   const end = (error) => {
     if (settled) return;
     settled = true;
+    interrupt(); // a worker still inside a long call leaves it, so its termination completes now
     for (const slot of pool) slot.worker.terminate();
     if (stopped) performance.mark('grpo:seeds-ended'); // Stop's end (compare-link.test.mjs)
     if (error) rejectAll(error);
@@ -75,7 +89,7 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
     const seed = queue.shift();
     slot.seed = seed;
     slot.runId = `seed-${seed}`;
-    slot.worker.postMessage({ type: 'start', runId: slot.runId, config: { ...config, seed }, autorun: !paused });
+    slot.worker.postMessage({ type: 'start', runId: slot.runId, config: { ...config, seed }, autorun: !paused, interruptFlag: flag });
   };
 
   for (let i = 0; i < Math.max(1, Math.min(workers, seeds.length)); i += 1) {
@@ -90,6 +104,8 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
         }
         return;
       }
+      // After Stop a seed's error is its interrupted call (the flag above): Stop accounts for it.
+      if (data.type === 'error' && stopped && !data.fatal) return;
       if (data.type === 'error' && (data.fatal || data.runId === slot.runId)) {
         end(new Error(`seed ${slot.seed}: ${data.message}`));
         return;
@@ -139,7 +155,10 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
       stopped = true;
       queue.length = 0;
       if (keepStopped) broadcast('stop');
-      else for (const slot of pool) if (slot.runId) slot.worker.postMessage({ type: 'reset' });
+      else {
+        interrupt(); // nothing of a running seed is kept: out of its current call at once
+        for (const slot of pool) if (slot.runId) slot.worker.postMessage({ type: 'reset' });
+      }
       setTimeout(() => {
         if (settled) return;
         for (const slot of pool) {

@@ -2,7 +2,8 @@
 // the page, runs one stepwise GRPO experiment, and streams one message per update. Between two
 // updates it yields to its message queue, so pause, stop and reset take effect within one update.
 //
-// In:  {type: 'start', runId, config, autorun}   create (warm-up + "before" metrics), then run or wait
+// In:  {type: 'start', runId, config, autorun, interruptFlag?}   create (warm-up + "before" metrics), then run or wait;
+//      interruptFlag: an Int32Array over a SharedArrayBuffer the page sets to stop a long core call (core.interruptOn)
 //      {type: 'pause' | 'resume' | 'step' | 'stop', runId}
 //      {type: 'reset'}                              dispose the experiment, reply {type: 'reset', core}
 //      {type: 'rollouts', requestId, runId?, checkpoint?, prompts, config, seed, generatorVersion}
@@ -216,6 +217,7 @@ async function handle(message) {
   }
   if (type === 'start') {
     disposeExperiment();
+    core.interruptOn(message.interruptFlag ?? null);
     runId = message.runId;
     updatesDone = 0;
     startedAt = performance.now();
