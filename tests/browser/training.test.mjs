@@ -327,6 +327,28 @@ describe('sections 6-9: training in the page', () => {
     await page.close();
   });
 
+  test('Stop inside a warm-up of minutes (hidden 512, 100 000 steps) ends the run within 1 s; the next run trains', async (t) => {
+    const { page } = await freshPage('index.html', '#rl.hidden=512&rl.embed=256&rl.warmupSteps=100000');
+    assert.equal(await page.evaluate(() => crossOriginIsolated), true, 'the test server isolates the page');
+    await page.locator('section#rl-loop button[data-action="run"]').click();
+    await page.waitForTimeout(1500); // the worker is inside the warm-up's one call
+    assert.equal(await bar(page).getAttribute('data-phase'), 'starting');
+    const clicked = Date.now();
+    await page.locator('section#rl-loop button[data-action="stop"]').click();
+    await waitPhase(page, 'error', 'rl-loop', 5000);
+    const ms = Date.now() - clicked;
+    t.diagnostic(`Stop inside the warm-up: the run ended ${ms} ms after the click`);
+    assert.ok(ms < 1000, `${ms} ms`);
+    assert.equal(await page.locator('section#rl-loop .run-alert').textContent(), en['train.error'].replace('{message}', en['core.interrupted']));
+    // The same worker (its core left the call) trains the next run, a short one.
+    for (const [key, value] of [['rl.hidden', '16'], ['rl.embed', '16'], ['rl.warmupSteps', '5'], ['rl.updates', '2']]) {
+      await page.locator(`section#rl-loop [data-key="${key}"]`).fill(value);
+    }
+    await page.locator('section#rl-loop button[data-action="run"]').click();
+    await waitPhase(page, 'finished');
+    await page.close();
+  });
+
   test('while a full run trains, the main thread has no task longer than 100 ms', async () => {
     const { page } = await freshPage('index.html', '#profile=full&lang=en');
     await page.evaluate(() => {

@@ -32,7 +32,7 @@ export default {
   'core.arguments_too_many': 'The input holds more than {max} values (at byte {at})',
   'core.out_of_memory': 'Out of memory: the request is too large',
   'core.internal': 'Internal error of the core: {detail}',
-  'core.interrupted': 'Stopped: the run was interrupted inside the core',
+  'core.interrupted': 'Stop interrupted it inside a long call of the core (a warm-up or an update), so it was not measured after RL',
   'core.run_format': '{field}: this is not a run exported by GRPO Lab (expected «{expected}», got {got})',
   'core.run_version': '{field}: this GRPO Lab reads run format version {expected}, the file has {got}; open it with the GRPO Lab that exported it, or run the experiment again',
   'core.must_equal': '{field}: must be {expected}, got {got}',

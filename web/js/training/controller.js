@@ -5,6 +5,7 @@
 // in the run library at that moment (run-saver.js).
 import { PRECOMPUTED_CHECKPOINT_URL, PRECOMPUTED_RUN_URL, inspectionRequest } from './run-format.js';
 import { saveRun } from './run-saver.js';
+import { interrupt, interruptFlag } from './interrupt-flag.js';
 
 const listeners = new Set();
 let frame = 0;
@@ -326,6 +327,8 @@ function showPrecomputed() {
 /** Starts a new live run with a validated config; autorun=false makes one update and pauses. */
 export function start(config, { autorun = true } = {}) {
   runCounter += 1;
+  clearTimeout(interruptTimer);
+  runInterrupt = interruptFlag();
   const runId = `run-${runCounter}`;
   completionTimes = [];
   set({
@@ -339,8 +342,15 @@ export function start(config, { autorun = true } = {}) {
     pendingPhase: autorun ? 'running' : 'paused',
     activeSince: performance.now(),
   });
-  ensureWorker().postMessage({ type: 'start', runId, config, autorun });
+  ensureWorker().postMessage({ type: 'start', runId, config, autorun, interruptFlag: runInterrupt });
 }
+
+// The run's interrupt flag (interrupt-flag.js): Stop sets it when the worker is inside a long
+// call (the warm-up, or an update that has not ended STOP_INTERRUPT_MS after Stop), which then
+// ends with the core's 'interrupted' error instead of holding the run at "stopping" for minutes.
+const STOP_INTERRUPT_MS = 1000;
+let runInterrupt = null;
+let interruptTimer = 0;
 
 export function pause() {
   if (state.phase !== 'running' && state.phase !== 'starting') return;
@@ -364,11 +374,16 @@ export function step() {
 export function stop() {
   if (!isLive() || state.phase === 'stopping') return;
   worker.postMessage({ type: 'stop', runId: state.runId });
+  // Still in its warm-up: there is nothing to measure yet, so out of it at once.
+  const flag = runInterrupt;
+  if (state.phase === 'starting') interrupt(flag);
+  else interruptTimer = setTimeout(() => state.phase === 'stopping' && interrupt(flag), STOP_INTERRUPT_MS);
   set({ phase: 'stopping', activeSince: state.activeSince ?? performance.now() });
 }
 
 /** Discards the live or imported run and shows the precomputed one again. */
 export function reset() {
+  if (isLive()) interrupt(runInterrupt); // nothing of it is kept: out of a long call at once
   worker?.postMessage({ type: 'reset' });
   showPrecomputed();
 }

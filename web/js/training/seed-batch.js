@@ -1,7 +1,8 @@
 // "Run across seeds": N seeds of one config trained in parallel module Web Workers (the same
 // worker.js as a single run, so each seed's numbers are its single run's), one progress for the
-// whole batch, pause/resume/stop for all. No SharedArrayBuffer: it runs in an LMS iframe without
-// cross-origin isolation.
+// whole batch, pause/resume/stop for all. Runs in an LMS iframe without cross-origin isolation;
+// where the page is isolated, Stop also reaches a worker inside a long call (interrupt-flag.js).
+import { interrupt, interruptFlag } from './interrupt-flag.js';
 
 export const SEEDS_MIN = 1;
 export const SEEDS_MAX = 16;
@@ -11,17 +12,6 @@ export const SEEDS_MAX = 16;
  * update) reads no message until it returns. Every worker has ended within 1 s of Stop.
  */
 export const STOP_GRACE_MS = 400;
-
-/**
- * The batch's interrupt flag: an Int32Array over a SharedArrayBuffer that every worker's core
- * reads between the time steps of a long call (core.interruptOn), so a worker inside one returns
- * to its message loop at once and its termination completes (a busy worker otherwise ends only
- * after the browser's forcible-termination delay, 2 s in Chromium). Only a cross-origin isolated
- * page has SharedArrayBuffer (docs/hosting.md): null elsewhere.
- */
-function interruptFlag() {
-  return globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function' ? new Int32Array(new SharedArrayBuffer(4)) : null;
-}
 
 /** How many workers for n seeds: min(n, hardwareConcurrency - 1), at least 1. */
 export function workerCount(n, cores = globalThis.navigator?.hardwareConcurrency ?? 2) {
@@ -54,8 +44,9 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
   const results = new Map();
   const queue = [...seeds];
   const pool = [];
+  // Stop takes a worker out of a long call at once, so its termination completes at once (a busy
+  // worker otherwise ends only after the browser's forcible-termination delay, 2 s in Chromium).
   const flag = interruptFlag();
-  const interrupt = () => flag && Atomics.store(flag, 0, 1);
   let paused = false;
   let stopped = false;
   let settled = false;
@@ -74,7 +65,7 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
   const end = (error) => {
     if (settled) return;
     settled = true;
-    interrupt(); // a worker still inside a long call leaves it, so its termination completes now
+    interrupt(flag); // a worker still inside a long call leaves it, so its termination completes now
     for (const slot of pool) slot.worker.terminate();
     if (stopped) performance.mark('grpo:seeds-ended'); // Stop's end (compare-link.test.mjs)
     if (error) rejectAll(error);
@@ -156,7 +147,7 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
       queue.length = 0;
       if (keepStopped) broadcast('stop');
       else {
-        interrupt(); // nothing of a running seed is kept: out of its current call at once
+        interrupt(flag); // nothing of a running seed is kept: out of its current call at once
         for (const slot of pool) if (slot.runId) slot.worker.postMessage({ type: 'reset' });
       }
       setTimeout(() => {
