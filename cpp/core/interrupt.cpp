@@ -7,7 +7,10 @@ namespace grpo {
 namespace {
 
 std::atomic<InterruptCheck> g_check{nullptr};
-thread_local int t_held = 0;
+// A stop seen inside the current parallel section (one section runs at a time: not reentrant).
+std::atomic<bool> g_section_stopped{false};
+thread_local bool t_pool_thread = false;
+thread_local int t_sections = 0;
 
 }  // namespace
 
@@ -21,15 +24,36 @@ void set_interrupt_check(InterruptCheck check) {
 
 void interruption_point() {
   const InterruptCheck check = g_check.load(std::memory_order_relaxed);
-  if (check != nullptr && t_held == 0 && check()) throw Interrupted();
+  if (check != nullptr && !t_pool_thread && t_sections == 0 && check()) throw Interrupted();
 }
 
-InterruptionsHeld::InterruptionsHeld() {
-  ++t_held;
+bool task_should_stop() {
+  const InterruptCheck check = g_check.load(std::memory_order_relaxed);
+  if (check == nullptr) return false;
+  if (t_pool_thread) return g_section_stopped.load(std::memory_order_relaxed);
+  if (t_sections == 0) {
+    if (check()) throw Interrupted();
+    return false;
+  }
+  if (!g_section_stopped.load(std::memory_order_relaxed) && check())
+    g_section_stopped.store(true, std::memory_order_relaxed);
+  return g_section_stopped.load(std::memory_order_relaxed);
 }
 
-InterruptionsHeld::~InterruptionsHeld() {
-  --t_held;
+ParallelSection::ParallelSection() {
+  ++t_sections;
+}
+
+ParallelSection::~ParallelSection() {
+  --t_sections;
+}
+
+void ParallelSection::end() {
+  if (g_section_stopped.exchange(false)) throw Interrupted();
+}
+
+PoolThread::PoolThread() {
+  t_pool_thread = true;
 }
 
 }  // namespace grpo

@@ -18,19 +18,33 @@ class Interrupted : public std::runtime_error {
 using InterruptCheck = bool (*)();
 void set_interrupt_check(InterruptCheck check);
 
-// Throws Interrupted when a check is installed and says stop. Does nothing inside a parallel
-// section that runs on more than one thread (an exception must not leave a pool task there: see
-// rl/compute_pool.h); the section's caller asks again when it ends.
+// Throws Interrupted when a check is installed and says stop. Does nothing on the pool's threads
+// or inside a parallel section on several threads (an exception must not leave a pool task
+// there: see rl/compute_pool.h; task_should_stop() is for loops inside tasks).
 void interruption_point();
 
-// While one lives on a thread, interruption_point() does nothing on that thread (the pool's
-// threads and a caller that shares a parallel section with them).
-class InterruptionsHeld {
+// For loops inside a pool task (a pass's time steps). On one thread: interruption_point(). Inside
+// a section on several threads: true once a stop was seen (the section's caller asks the check;
+// the pool's threads read what it saw), and the task leaves its loop (what it computed is of no
+// use: the call is interrupted); the section throws Interrupted when it ends.
+bool task_should_stop();
+
+// A parallel section on several threads, held on its caller's thread while the tasks run; end()
+// throws Interrupted when a task saw a stop (once every thread has left the section).
+class ParallelSection {
  public:
-  InterruptionsHeld();
-  ~InterruptionsHeld();
-  InterruptionsHeld(const InterruptionsHeld&) = delete;
-  InterruptionsHeld& operator=(const InterruptionsHeld&) = delete;
+  ParallelSection();
+  ~ParallelSection();
+  void end();
+  ParallelSection(const ParallelSection&) = delete;
+  ParallelSection& operator=(const ParallelSection&) = delete;
+};
+
+// Marks a pool thread for its lifetime: it never asks the check (on the web the check is the
+// calling thread's JavaScript), it only reads what the section's caller saw.
+class PoolThread {
+ public:
+  PoolThread();
 };
 
 }  // namespace grpo

@@ -43,7 +43,7 @@ class Pool {
       }
       return;
     }
-    const InterruptionsHeld held;  // no task of this section may throw out of it
+    ParallelSection section;  // no task of this section may throw out of it
     while (static_cast<int>(workers_.size()) < helpers) {
       const int id = static_cast<int>(workers_.size()) + 1;
       workers_.emplace_back([this, id] { work(id); });
@@ -61,18 +61,23 @@ class Pool {
     drain(fn, tasks);
     // Every helper has left its drain (so every task has finished and no helper still reads
     // this section's state) when pending_ is back to 0.
-    std::unique_lock<std::mutex> lock(mutex_);
-    finished_.wait(lock, [&] { return pending_ == 0; });
-    fn_ = nullptr;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      finished_.wait(lock, [&] { return pending_ == 0; });
+      fn_ = nullptr;
+    }
+    section.end();  // a stop a task saw: Interrupted, now that every thread has left
   }
 
  private:
   void drain(const std::function<void(int)>& fn, int tasks) {
-    for (int t = next_.fetch_add(1); t < tasks; t = next_.fetch_add(1)) fn(t);
+    // After a stop the remaining tasks are skipped (the call is interrupted: core/interrupt.h).
+    for (int t = next_.fetch_add(1); t < tasks && !task_should_stop(); t = next_.fetch_add(1))
+      fn(t);
   }
 
   void work(int id) {
-    const InterruptionsHeld held;
+    const PoolThread marked;
     unsigned seen = 0;
     for (;;) {
       const std::function<void(int)>* fn = nullptr;

@@ -415,7 +415,7 @@ void GruPolicy<Scalar>::forward(const TokenRows& prompts, const TokenRows& compl
   parallel_tasks(tasks, [&](int task) {
     const int c0 = k.task_start[task], c1 = k.task_start[task + 1];
     for (int s = 1; s < S; ++s) {
-      interruption_point();  // a long pass (config maxima) is stopped between time steps
+      if (task_should_stop()) break;  // a long pass (config maxima) stops between time steps
       const int n = k.active[s];
       if (n <= c0) break;
       const int count = std::min(c1, n) - c0;
@@ -642,7 +642,7 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
   parallel_tasks(tasks, [&](int task) {
     const int c0 = k.task_start[task], c1 = k.task_start[task + 1];
     for (int s = S - 1; s >= 2; --s) {
-      interruption_point();
+      if (task_should_stop()) break;
       const int n = k.active[s];
       if (n <= c0) continue;
       const int count = std::min(c1, n) - c0;

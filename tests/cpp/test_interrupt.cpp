@@ -1,7 +1,8 @@
 // Catch2 [interrupt]: a long call stopped from outside (core/interrupt.h, issue 29): the warm-up
 // and an update stop at the next time step once the check says so, a check that never fires
 // leaves the run's bytes as they are, a section on several threads asks only on its caller's
-// thread, and through the API an interrupted experiment answers nothing but dispose.
+// thread and ends the call when it ends, and through the API an interrupted experiment answers
+// nothing but dispose.
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <mutex>
@@ -15,6 +16,8 @@
 #include "api/api_experiments.h"
 #include "core/interrupt.h"
 #include "rl/compute_pool.h"
+#include "rl/gru_policy.h"
+#include "rl/rng.h"
 #include "rl/trainer.h"
 
 namespace {
@@ -101,6 +104,25 @@ TEST_CASE("on several threads only the caller's thread is asked", "[interrupt]")
   run_history(small_config());
   CHECK(g_calls > 0);
   CHECK(g_threads == std::set<std::thread::id>{std::this_thread::get_id()});
+}
+
+TEST_CASE("a stop inside a section on several threads ends the call, and the pool works on",
+          "[interrupt]") {
+  const std::vector<std::string> plain = run_history(small_config());
+  Threads threads(2);
+  {
+    // A forward pass on 2 threads asks only inside its sections (its tasks' time steps).
+    grpo::GruPolicy<float> policy(grpo::GruDims{18, 16, 64});
+    grpo::Rng init(5);
+    policy.reset_parameters(init);
+    const grpo::TokenRows prompts(8, std::vector<int>{1, 2, 3, 4});
+    const grpo::TokenRows completions(16, std::vector<int>{5, 6, 7, 8, 9, 10});
+    grpo::PolicyOutput out;
+    CheckScope scope(1);
+    CHECK_THROWS_AS(policy.forward(prompts, completions, 1.0, out), grpo::Interrupted);
+    CHECK(g_threads == std::set<std::thread::id>{std::this_thread::get_id()});
+  }
+  CHECK(run_history(small_config()) == plain);  // no stop left over, the same bytes
 }
 
 TEST_CASE("an interrupted experiment answers nothing but dispose", "[interrupt]") {
