@@ -34,6 +34,8 @@ export default {
     'On display: the **precomputed** smoke run (profile `{profile}`, seed {seed}, lossType `{lossType}`, {updates} {updates#update}), computed when the page was built by this same core (`tools/precompute.mjs`). Press **Run** to train your own in this tab.',
   'train.source.live': 'On display: **your run** (profile `{profile}`, seed {seed}, lossType `{lossType}`, {updates} {updates#update}), trained in this tab.',
   'train.source.imported': 'On display: the run imported from `{file}` (profile `{profile}`, seed {seed}, lossType `{lossType}`), not retrained.',
+  'train.source.liveVerl': 'On display: **your run** (profile `{profile}`, seed {seed}, engine verl with verlLossMode `{verlLossMode}`, {updates} {updates#update}), trained in this tab.',
+  'train.source.importedVerl': 'On display: the run imported from `{file}` (profile `{profile}`, seed {seed}, engine verl with verlLossMode `{verlLossMode}`), not retrained.',
   'train.diverged':
     'The run diverged at update {update}: {fields} became NaN or infinite, so training stopped there. The charts and the history show the updates up to that point. Lower the learning rate, lower the clip range or raise the temperature, then run again.',
   'train.error': 'The run stopped with an error: {message}',

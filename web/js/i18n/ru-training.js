@@ -34,6 +34,8 @@ export default {
     'Показан **заранее вычисленный** запуск smoke (профиль `{profile}`, сид {seed}, lossType `{lossType}`, {updates} {updates#update}), посчитанный при сборке страницы тем же ядром (`tools/precompute.mjs`). Нажмите **Запустить**, чтобы обучить свой прямо в этой вкладке.',
   'train.source.live': 'Показан **ваш запуск** (профиль `{profile}`, сид {seed}, lossType `{lossType}`, {updates} {updates#update}), обученный в этой вкладке.',
   'train.source.imported': 'Показан запуск, импортированный из `{file}` (профиль `{profile}`, сид {seed}, lossType `{lossType}`), без переобучения.',
+  'train.source.liveVerl': 'Показан **ваш запуск** (профиль `{profile}`, сид {seed}, движок verl с verlLossMode `{verlLossMode}`, {updates} {updates#update}), обученный в этой вкладке.',
+  'train.source.importedVerl': 'Показан запуск, импортированный из `{file}` (профиль `{profile}`, сид {seed}, движок verl с verlLossMode `{verlLossMode}`), без переобучения.',
   'train.diverged':
     'Запуск разошёлся на обновлении {update}: {fields} стали NaN или бесконечностью, поэтому обучение остановлено. Графики и история показывают обновления до этого момента. Уменьшите скорость обучения или диапазон клиппинга либо повысьте температуру и запустите снова.',
   'train.error': 'Запуск остановлен из-за ошибки: {message}',
