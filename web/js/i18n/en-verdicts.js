@@ -91,9 +91,9 @@ export default {
   'verdict.updates.allWrong.outside':
     'With the format reward off and no overlong punishment, a group whose completions are all wrong has equal rewards, but the {est} advantage estimator does not take its baseline from the group: its advantages are zero only when that baseline equals its rewards, so such a group can still push its completions down.',
   'verdict.updates.allWrong.format':
-    'With the format reward on (weight {w}), a group whose completions are all wrong still carries a gradient when their format differs: rewards {w}, {w}, {w}, 0 are not equal, so its advantages are not zero, and they teach format, not correctness.',
+    'With the format reward on (weight {w}), a group whose completions are all wrong still carries a gradient when their format differs: rewards of {w} (well formed) and 0 in one group are not equal, so its advantages are not zero, and they teach format, not correctness.',
   'verdict.updates.allWrong.overlong':
-    'With the overlong punishment on (weight {w}), a group whose completions are all wrong still carries a gradient when their lengths differ: its rewards are not equal, so its advantages are not zero.',
+    'With the overlong punishment on (weight {w}), a group whose completions are all wrong still carries a gradient when the punishment hits their lengths unequally (it is 0 up to the length limit minus its cache, then grows linearly): its rewards are then not equal, so its advantages are not zero.',
   'verdict.updates.ratios.clip':
     'The ratios stayed within [{rmin}, {rmax}]; in any one update at most {clip}% of tokens were clipped (ratio below {lo} with A < 0, or above {hi} with A > 0).',
   'verdict.updates.ratios.clipSeq':
@@ -164,7 +164,7 @@ export default {
   'verdict.coverage.allWrong.format':
     'With the format reward on (weight {w}), a prompt the policy never solves still produces a gradient whenever its completions differ in format: the update pushes it towards well-formed completions, right or not.',
   'verdict.coverage.allWrong.overlong':
-    'With the overlong punishment on (weight {w}), a prompt the policy never solves still produces a gradient whenever its completions differ in length.',
+    'With the overlong punishment on (weight {w}), a prompt the policy never solves still produces a gradient whenever the punishment hits its completions unequally, that is when at least one of them is longer than the length limit minus the punishment’s cache and their lengths differ.',
   'verdict.on.train': 'On train prompts',
   'verdict.on.heldout': 'On held-out prompts',
   'verdict.passAtK.crossed':
