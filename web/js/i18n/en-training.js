@@ -246,6 +246,7 @@ export default {
   'train.mechanism.fallOther': '. The entropy fell, but Cov(log π, A) over the sampled tokens is positive on only {c} of {n} {n#update}: here it is not mostly confident tokens with a positive advantage that drive it down.',
   'train.mechanism.riseCov': '. Cov(log π, A) over the sampled tokens is positive on {c} of them, yet the entropy rose over the run: something else (an entropy bonus, rare tokens that succeeded) pushed it up.',
   'train.mechanism.riseOther': '. The entropy rose over the run, and Cov(log π, A) over the sampled tokens is positive on only {c} of {n} {n#update}.',
+  'train.mechanism.still': '. The entropy on the probe set did not change over the run; Cov(log π, A) over the sampled tokens is positive on {c} of {n} {n#update}.',
   'train.trlNames.title': 'These columns under TRL’s metric names',
   'train.trlNames.note': 'TRL 1.9’s GRPOTrainer logs these metrics with these definitions (the charts’ tooltips name them too). completions/clipped_ratio is TRL’s name for the truncation rate (completions that reached the length limit), not PPO clipping; PPO clipping is clip_ratio/*, where low counts only tokens with A < 0 and high only A > 0. The sampling/* metrics exist only with a separate sampler (samplerMismatch > 0): with the policy itself as the sampler there are none, as in TRL; with the correction off they are measured but not applied. entropy is the learner’s over the loss tokens (TRL’s); sampler_entropy, the sampler’s over every completion, is ours.',
   'train.trlNames.ours': 'column',
