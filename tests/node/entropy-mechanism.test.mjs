@@ -85,4 +85,7 @@ test('the sentence says what the numbers say, in English and Russian', () => {
   const flipped = rows.map((row) => ({ ...row, logpAdvantageCov: -Math.abs(row.logpAdvantageCov) }));
   assert.equal(mechanismClaim(flipped)[1].key, measured < 0 ? 'train.mechanism.fallOther' : 'train.mechanism.riseOther');
   assert.equal(mechanismClaim([])[0].key, 'train.mechanism.off');
+  // No change on the probe (a learning rate of 0): neither 'fell' nor 'rose'.
+  const still = rows.map((row) => ({ ...row, probeEntropyChange: 0 }));
+  assert.equal(mechanismClaim(still)[1].key, 'train.mechanism.still');
 });

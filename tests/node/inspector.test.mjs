@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { loadCore } from '../../web/core/index.js';
 import { replayMismatch } from '../../web/js/training/inspector-worker.js';
-import { changeFrom, decompose, tokenFacts } from '../../web/js/training/inspector-terms.js';
+import { changeFrom, decompose, tokenFacts, zeroAdvantageFact } from '../../web/js/training/inspector-terms.js';
 import { withoutLater } from './pin-fields.mjs';
 
 const core = await loadCore();
@@ -158,6 +158,30 @@ test('engine verl: its steps recomputed by verl_objective, a counterfactual in T
     const other = core.grpoCounterfactual({ batch: step.objective, change: { lossType: 'cispo' } });
     assert.ok(other.tokens > 0);
   }
+  kept.dispose();
+  experiment.dispose();
+});
+
+test('a zero advantage says its group was all equal only when it was (REINFORCE gives zeros in groups that differ)', () => {
+  const experiment = core.createExperiment({ profile: 'smoke', seed: 9, updates: 1, advantageEstimator: 'reinforce', formatWeight: 0 });
+  const kept = experiment.keepInspection({ applied: true });
+  experiment.step(1);
+  const view = kept.view(1);
+  const [step] = view.steps;
+  const seen = new Set();
+  for (const group of view.groups) {
+    if (!group.kept) continue;
+    const rewards = group.rows.map((row) => row.reward);
+    for (const row of group.rows) {
+      const j = step.rows.indexOf(row.keptRow);
+      if (j < 0 || !tokenFacts(step, j, 0, 'dapo').flags.includes('zeroAdvantage')) continue;
+      const fact = zeroAdvantageFact(rewards);
+      seen.add(fact);
+      // REINFORCE's advantage is the raw reward: a wrong completion's 0 beside a right one's 1.
+      assert.equal(fact === 'zeroAdvantage', rewards.every((r) => r === rewards[0]), `rewards ${rewards}`);
+    }
+  }
+  assert.ok(seen.has('zeroAdvantageOther'), `a zero advantage in a group whose rewards differ (seen: ${[...seen]})`);
   kept.dispose();
   experiment.dispose();
 });

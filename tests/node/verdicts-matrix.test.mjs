@@ -14,7 +14,9 @@ import { Worker } from 'node:worker_threads';
 import { PRESETS, ANCESTOR_PRESETS } from '../../web/js/training/presets.js';
 import { configOptions } from '../../web/js/training/run-config.js';
 import * as verdicts from '../../web/js/training/verdicts.js';
+import { clipFlatNotes } from '../../web/js/training/flat-notes.js';
 import { t, loadLanguage, pluralForm } from '../../web/js/i18n.js';
+import { loadCore } from '../../web/core/index.js';
 
 const { NOISE } = verdicts;
 await loadLanguage('en');
@@ -25,12 +27,26 @@ const FULL_SEEDS = [9, 0, 1, 2, 3];
 // The ancestors' grpo is the notebook's config: run once, as the notebook preset.
 const ANCESTORS = ANCESTOR_PRESETS.filter((preset) => Object.keys(preset.patch).some((key) => !(key === 'rl.advantageEstimator' && preset.patch[key] === 'grpo')));
 const CASES = [...PRESETS, ...ANCESTORS, { id: 'formatOff', patch: { 'rl.formatWeight': 0 } }];
+// One smoke run each (seed 9) for the sides of the clip, all-wrong and silent sentences no preset reaches.
+const EXTRA_CLIP = {
+  cispoCapped: { 'rl.lossType': 'cispo', 'rl.epsHigh': 1.1 },
+  verlGspo: { 'rl.engine': 'verl', 'rl.verlLossMode': 'gspo' },
+  verlCispo: { 'rl.engine': 'verl', 'rl.verlLossMode': 'cispo' },
+  // The all-wrong and silent sentences under baselines from outside the group (format reward off).
+  reinforceBaselineOff: { 'rl.advantageEstimator': 'reinforce_baseline', 'rl.formatWeight': 0 },
+  reinforceOff: { 'rl.advantageEstimator': 'reinforce', 'rl.formatWeight': 0 },
+  verlReinforcePPOff: { 'rl.engine': 'verl', 'rl.verlAdvEstimator': 'reinforce_plus_plus', 'rl.formatWeight': 0 },
+  verlDual: { 'rl.engine': 'verl', 'rl.verlLossMode': 'vanilla', 'rl.lr': 0.02, 'rl.updateEpochs': 4, 'rl.clipRatioC': 2 },
+};
 // What a job costs, in smoke runs of the notebook's config (measured CPU time), to start the dearest first.
 const cost = (job) => (job.options.task === 'scratch' ? 18 : job.options.profile === 'full' ? 3 : 1);
 
 function jobs() {
   const list = [];
   for (const preset of CASES) for (const seed of SMOKE_SEEDS) list.push({ id: `smoke/${preset.id}/seed ${seed}`, options: configOptions({ profile: 'smoke', seed, ...preset.patch }) });
+  // The clip sentences' other sides (issue 24), once each: CISPO's cap reached (ε_high 1.1), verl's
+  // gspo and cispo loss modes, verl's vanilla loss at a hot learning rate with a dual clip at 2.
+  for (const [id, patch] of Object.entries(EXTRA_CLIP)) list.push({ id: `smoke/${id}/seed 9`, options: configOptions({ profile: 'smoke', seed: 9, ...patch }) });
   // DAPO's overlong punishment alone (no format reward): all-wrong groups differ in length, once.
   list.push({ id: 'smoke/overlong/seed 9', options: configOptions({ profile: 'smoke', seed: 9, 'rl.overlongWeight': 1, 'rl.formatWeight': 0 }) });
   for (const seed of FULL_SEEDS) list.push({ id: `full/notebook/seed ${seed}`, options: configOptions({ profile: 'full', seed }) });
@@ -62,6 +78,32 @@ async function makeRuns() {
 }
 
 // --- independent re-derivations -----------------------------------------------------------------
+
+const core = await loadCore();
+/**
+ * Whether the run's advantage estimator gives an equal-reward group zero advantages, asked of the
+ * core's estimators themselves (TRL's and verl's): three groups of 4 (all wrong, all right, mixed). 'group' when both
+ * equal groups get zeros, 'none' when only the all-wrong one does (the raw reward), else 'outside'.
+ */
+const baselines = new Map();
+function baselineOf(config) {
+  const verl = config.engine === 'verl';
+  const name = verl ? config.verlAdvEstimator : config.advantageEstimator;
+  const id = `${verl}/${name}`;
+  if (!baselines.has(id)) {
+    const rewards = [0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 1, 0];
+    let rows;
+    if (verl) {
+      // Completions of 2 and 1 tokens: a whitening over the batch's tokens moves an equal group off 0.
+      const mask = rewards.map((_, i) => (i % 2 ? [1, 0] : [1, 1]));
+      const out = core.verlAdvantages({ estimator: name, tokenLevelRewards: rewards.map((r) => [r, 0]), responseMask: mask, index: rewards.map((_, i) => Math.floor(i / 4)), rewardBaselines: rewards.map(() => 0.5), values: rewards.map(() => [0, 0]) });
+      rows = out.advantages.map((row) => row[0]);
+    } else rows = core.estimateAdvantages(rewards, 4, name);
+    const zero = (from) => rows.slice(from, from + 4).every((a) => Math.abs(a) < 1e-12);
+    baselines.set(id, zero(0) && zero(4) ? 'group' : zero(0) ? 'none' : 'outside');
+  }
+  return baselines.get(id);
+}
 
 const f3 = (x) => x.toFixed(3);
 /** Standard error of a proportion p over n draws, (x+1)/(n+2) smoothed (docs/coverage.md). */
@@ -150,7 +192,8 @@ function checkSection7(run, summary, lines, en, note) {
   checked += 1;
 
   const silent = h.filter((r) => r.informativeFraction === 0).length;
-  assert.equal(lines[0].key, silent ? 'verdict.updates.silent' : 'verdict.updates.signal', note('silent updates'));
+  // "No reward signal" only when an equal-reward group gets zero advantages, asked of the core itself.
+  assert.equal(lines[0].key, silent ? (baselineOf(c) === 'group' ? 'verdict.updates.silent' : 'verdict.updates.silentOutside') : 'verdict.updates.signal', note('silent updates'));
   assert.equal(lines[0].params.silent, silent);
   checked += 1;
 
@@ -204,26 +247,85 @@ function checkSection7(run, summary, lines, en, note) {
 
   // "Every sample wrong ... zero advantages" only when it is true: no format reward, no overlong.
   const allWrong = lines.find((l) => l.key.startsWith('verdict.updates.allWrong.'));
-  assert.equal(allWrong.key === 'verdict.updates.allWrong.off', !extra, note('zero advantages'));
+  assert.equal(allWrong.key, `verdict.updates.allWrong.${c.formatWeight > 0 ? 'format' : c.overlongWeight > 0 ? 'overlong' : baselineOf(c) === 'outside' ? 'outside' : 'off'}`, note('zero advantages'));
   if (en.includes('zero advantages')) assert.ok(!extra, note('"zero advantages" with the format reward on'));
   checked += 1;
 
-  const maxClip = Math.max(...h.map((r) => r.clipFractionRegion ?? 0));
-  const ratioLine = lines.find((l) => l.key.startsWith('verdict.updates.ratios.') && l.key !== 'verdict.updates.ratios.unclipped');
-  if (c.lossType === 'cispo') {
-    assert.equal(ratioLine.key, 'verdict.updates.ratios.cispo', note('CISPO has no clip fraction'));
-    assert.equal(ratioLine.params.capped, (Math.max(...h.map((r) => r.cispoClipRatio ?? 0)) * 100).toFixed(1));
-  } else if (['grpo', 'bnpo', 'dr_grpo', 'dapo', 'luspo'].includes(c.lossType)) {
-    assert.equal(ratioLine.params.clip, (maxClip * 100).toFixed(1), note('clip share'));
-    const rmin = Math.min(...h.map((r) => r.ratioMin));
-    const rmax = Math.max(...h.map((r) => r.ratioMax));
-    const outside = rmin < 1 - c.epsLow || rmax > 1 + c.epsHigh;
-    assert.equal(lines.some((l) => l.key === 'verdict.updates.ratios.unclipped'), maxClip === 0 && outside, note('unclipped explained'));
+  checked += checkClipLines(run, lines, en, note);
+  return checked;
+}
+
+/**
+ * The clip sentence of section 7, from the run's loss and its numbers: which loss clips how is
+ * read from the config here (TRL's clip family, CISPO's cap at ε_high, verl's loss modes), the
+ * shares from the history's columns, and "none" only when the share is 0. Returns the claims.
+ */
+const flatSeen = new Set();
+function checkClipLines(run, lines, en, note) {
+  const c = run.config;
+  const h = run.history;
+  const top = (field) => Math.max(0, ...h.map((r) => (Number.isFinite(r[field]) ? r[field] : 0)));
+  const pct = (x) => (x * 100).toFixed(1);
+  const rmin = Math.min(...h.map((r) => r.ratioMin));
+  const rmax = Math.max(...h.map((r) => r.ratioMax));
+  const eHigh = c.epsHigh ?? c.epsLow;
+  const [lo, hi] = [1 - c.epsLow, 1 + eHigh];
+  const region = top('clipFractionRegion');
+  const ratioLines = lines.filter((l) => l.key.startsWith('verdict.updates.ratios.'));
+  const keys = ratioLines.map((l) => l.key.replace('verdict.updates.ratios.', ''));
+  const [main] = ratioLines;
+  const verl = c.engine === 'verl';
+  const mode = verl ? c.verlLossMode : c.lossType;
+  let expected;
+  if (!verl && mode === 'cispo') {
+    // TRL: min(r, ε_high) detached; cispo_clip_ratio counts the capped tokens with A > 0.
+    const capped = top('cispoClipRatio');
+    expected = [capped > 0 ? 'cispo' : rmax > eHigh ? 'cispoUncounted' : 'cispoNone'];
+    assert.equal(main.params.capped, pct(capped), note('CISPO capped share'));
+    assert.equal(region, 0, note('CISPO: the clip chart stays at 0'));
+  } else if ((!verl && ['grpo', 'bnpo', 'dr_grpo', 'dapo', 'luspo'].includes(mode)) || (verl && ['vanilla', 'clip_cov'].includes(mode))) {
+    const seq = !verl && c.importanceSamplingLevel === 'sequence';
+    expected = [`clip${seq ? 'Seq' : ''}${region > 0 ? '' : 'None'}`];
+    if (region === 0 && (rmin < lo || rmax > hi)) expected.push('unclipped');
+    const dual = top('actor/pg_clipfrac_lower');
+    if (verl && mode === 'vanilla' && dual > 0) expected.push('dualClip');
+    assert.equal(main.params.clip, pct(region), note('clip share'));
+    assert.deepEqual([Number(main.params.lo), Number(main.params.hi)].map((x) => x.toFixed(4)), [lo, hi].map((x) => x.toFixed(4)), note('clip bounds'));
+  } else if (verl && mode === 'geo_mean') {
+    const share = Math.max(0, ...h.map((r) => (r['actor/pg_clipfrac'] ?? 0) + (r['actor/pg_clipfrac_lower'] ?? 0)));
+    expected = [share > 0 ? 'geoMean' : 'geoMeanNone'];
+    assert.deepEqual([main.params.lo, main.params.hi], [Math.exp(-c.epsLow).toFixed(3), Math.exp(eHigh).toFixed(3)], note('GMPO bounds on the ratio'));
+    assert.equal(main.params.clip, pct(share), note('GMPO clipped share'));
+  } else if (verl && (mode === 'gspo' || mode === 'cispo')) {
+    const share = top('actor/pg_clipfrac');
+    expected = [`verl${mode === 'gspo' ? 'Gspo' : 'Cispo'}${share > 0 ? '' : 'None'}`];
+    assert.equal(main.params.clip, pct(share), note(`verl ${mode} share`));
+  } else if (verl) {
+    expected = [region > 0 ? 'noClipVerl' : 'noClipVerlNone'];
   } else {
-    assert.equal(ratioLine.key, 'verdict.updates.ratios.noClip', note(`${c.lossType} has no PPO clip`));
-    assert.equal(maxClip, 0, note('no clip, no clip fraction'));
+    expected = ['noClip'];
+    assert.equal(region, 0, note(`${mode}: no clip, no clip fraction`));
   }
-  return checked + 1;
+  assert.deepEqual(keys, expected, note(`clip sentences of ${verl ? 'verl ' : ''}${mode}`));
+  // "No token was clipped" and "at most x%" only when they are the run's; a 0.0% share is said as none.
+  if (/(no token|no completion) was clipped in any update/.test(en)) assert.equal(region, 0, note('"no token was clipped"'));
+  assert.doesNotMatch(en, / 0\.0% of (tokens|completions)/, note('a share of 0.0% printed as a count'));
+  // The flat clip chart says why, by the same reading of the loss: nothing of the chart's own clip lines is claimed wrongly.
+  const flat = clipFlatNotes(c, h).map(([key]) => key.replace('train.flat.', '')).filter((key) => !key.startsWith('klUnused'));
+  const ppoClip = expected[0].startsWith('clip');
+  const chartFlat = region === 0 && top('clipFractionLow') === 0 && top('clipFractionHigh') === 0;
+  let flatExpected = [];
+  if (!verl && !ppoClip) flatExpected = ['noClipRegion'];
+  else if (chartFlat && !ppoClip) flatExpected = ['verlOwnClip'];
+  else if (chartFlat) flatExpected = [expected.includes('dualClip') ? 'dualOnly' : rmin < lo || rmax > hi ? 'clipSideUnused' : expected[0].startsWith('clipSeq') ? 'noneClippedSeq' : 'noneClipped'];
+  assert.deepEqual(flat, flatExpected, note('why the clip chart is flat'));
+  for (const lang of ['en', 'ru']) {
+    for (const [key, params] of clipFlatNotes(c, h)) {
+      flatSeen.add(key);
+      assert.doesNotMatch(t(key, params, lang), /\{\w+\}|undefined|NaN|train\.flat\./, note(`flat note ${key} in ${lang}`));
+    }
+  }
+  return 1 + (expected.length > 1 ? expected.length - 1 : 0) + 1;
 }
 
 function checkSection8(run, summary, lines, passLines, en, note) {
@@ -260,7 +362,8 @@ function checkSection8(run, summary, lines, passLines, en, note) {
   const lostLine = lines[0];
   assert.equal(lostLine.key, lost === 0 ? 'verdict.coverage.lostNone' : lost >= lostCritical ? 'verdict.coverage.lostBeyond' : 'verdict.coverage.lostWithin', note('lost beyond chance'));
   const extra = run.config.formatWeight > 0 || run.config.overlongWeight > 0;
-  assert.equal(lines[1].key === 'verdict.coverage.allWrong.off', !extra, note('"never produced a gradient"'));
+  const baseline = baselineOf(run.config);
+  assert.equal(lines[1].key, `verdict.coverage.allWrong.${run.config.formatWeight > 0 ? 'format' : run.config.overlongWeight > 0 ? 'overlong' : baseline === 'group' ? 'off' : baseline}`, note('"never produced a gradient"'));
 
   // pass@k, k by k, from scratch.
   const kinds = [];
@@ -328,7 +431,7 @@ test('verdict matrix: every sentence of sections 6-8 agrees with its run, none p
       }
       texts[lang] = words.join(' ');
     }
-    if (/[a-z]{4,}/i.test(texts.ru.replace(/train|[Hh]eld-out|pass@\d+|CISPO|KL|teacher-forced|RL|dapo|grpo|bnpo|dr_grpo|luspo|sapo|cispo|gspo|vespo|high|low/g, ''))) {
+    if (/[a-z]{4,}/i.test(texts.ru.replace(/\w+(?:[_/]\w+)+|train|[Hh]eld-out|pass@\d+|CISPO|GMPO|verl|KL|teacher-forced|RL|dapo|grpo|bnpo|dr_grpo|luspo|sapo|cispo|gspo|vespo|vanilla|reinforce|remax|rloo|high|low/g, ''))) {
       assert.fail(note(`English words in the Russian text: ${texts.ru.match(/[a-z]{4,}/gi)}`));
     }
     sentences += checkSection6(run, s6, note);
@@ -336,12 +439,19 @@ test('verdict matrix: every sentence of sections 6-8 agrees with its run, none p
     sentences += checkSection8(run, s8summary, s8, s8pass, texts.en, note);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`verdict matrix: ${runs.size} runs (${CASES.length} configs x ${SMOKE_SEEDS.length} smoke seeds + overlong + ${FULL_SEEDS.length} full seeds) x their sentences: ${sentences} sentence claims re-derived and checked, ${rendered} sentences rendered (EN + RU) without repeats; ${kindsSeen.size} distinct sentence kinds seen; ${seconds} s`);
+  console.log(`verdict matrix: ${runs.size} runs (${CASES.length} configs x ${SMOKE_SEEDS.length} smoke seeds + overlong + ${Object.keys(EXTRA_CLIP).length} clip and baseline runs + ${FULL_SEEDS.length} full seeds) x their sentences: ${sentences} sentence claims re-derived and checked, ${rendered} sentences rendered (EN + RU) without repeats; ${kindsSeen.size} distinct sentence kinds seen; ${seconds} s`);
   const never = Object.keys((await import('../../web/js/i18n/en-verdicts.js')).default).filter((key) => key.startsWith('verdict.') && !key.startsWith('verdict.on.') && !kindsSeen.has(key));
   console.log(`sentence kinds no run of the matrix printed (their rules are still checked where they apply): ${never.join(', ') || 'none'}`);
-  assert.equal(runs.size, CASES.length * SMOKE_SEEDS.length + 1 + FULL_SEEDS.length, 'every preset on every smoke seed, overlong, full');
+  assert.equal(runs.size, CASES.length * SMOKE_SEEDS.length + 1 + Object.keys(EXTRA_CLIP).length + FULL_SEEDS.length, 'every preset on every smoke seed, overlong, the clip runs, full');
   assert.ok(CASES.length >= PRESETS.length + ANCESTOR_PRESETS.length, 'every preset of section 6');
   // The matrix exercises both sides of the rules that issue 24 found false.
+  // Each side of the clip sentence (issue 24: CISPO, SAPO, no clip, verl's losses) and of the flat chart's note.
+  for (const kind of ['clip', 'clipNone', 'clipSeq', 'clipSeqNone', 'cispo', 'cispoNone', 'noClip', 'noClipVerl', 'geoMean', 'geoMeanNone', 'verlGspoNone', 'verlCispo', 'dualClip']) {
+    assert.ok(kindsSeen.has(`verdict.updates.ratios.${kind}`), `the matrix never printed verdict.updates.ratios.${kind}`);
+  }
+  for (const key of ['noneClipped', 'noneClippedSeq', 'noClipRegion', 'verlOwnClip', 'klUnused', 'klUnusedVerl']) assert.ok(flatSeen.has(`train.flat.${key}`), `the matrix never printed train.flat.${key}`);
+  console.log(`flat clip chart notes printed: ${[...flatSeen].sort().join(', ')}`);
+  for (const key of ['verdict.updates.allWrong.outside', 'verdict.coverage.allWrong.outside', 'verdict.coverage.allWrong.none']) assert.ok(kindsSeen.has(key), `the matrix never printed ${key}`);
   for (const key of ['verdict.updates.allWrong.off', 'verdict.updates.allWrong.format', 'verdict.updates.allWrong.overlong', 'verdict.updates.ratios.cispo', 'verdict.coverage.lostCoverage', 'verdict.rl.transfer.partly']) {
     assert.ok(kindsSeen.has(key), `the matrix never printed ${key}`);
   }

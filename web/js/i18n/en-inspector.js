@@ -108,6 +108,7 @@ export default {
   'inspector.fact.isMasked': 'Masked: the sampler-to-learner ratio is outside the correction’s bounds ($s_{\\text{IS}} = 0$).',
   'inspector.fact.isWeighted': 'The sampler correction weighs this token by $s_{\\text{IS}} \\ne 1$.',
   'inspector.fact.zeroAdvantage': 'Zero advantage: every reward of its group was equal, so its policy term has no weight.',
+  'inspector.fact.zeroAdvantageOther': 'Zero advantage, though the rewards of its group differ: the advantage estimator gave this completion none (its reward equals its baseline, or only the group’s best completion is credited), so its policy term has no weight.',
   'inspector.fact.klCov': 'Among the tokens of largest $(A - \\bar A)(\\log \\pi - \\overline{\\log \\pi})$: KL-Cov (ratio {ratio}) would add its KL penalty here.',
   'inspector.fact.clipCov': 'Clip-Cov (ratio {ratio}) would zero this token’s gradient: its covariance is in (lb, ub) and it is not clipped.',
   'inspector.cf.title': 'Counterfactual replay: the same batch under other settings',

@@ -34,6 +34,8 @@ export default {
     'On display: the **precomputed** smoke run (profile `{profile}`, seed {seed}, lossType `{lossType}`, {updates} {updates#update}), computed when the page was built by this same core (`tools/precompute.mjs`). Press **Run** to train your own in this tab.',
   'train.source.live': 'On display: **your run** (profile `{profile}`, seed {seed}, lossType `{lossType}`, {updates} {updates#update}), trained in this tab.',
   'train.source.imported': 'On display: the run imported from `{file}` (profile `{profile}`, seed {seed}, lossType `{lossType}`), not retrained.',
+  'train.source.liveVerl': 'On display: **your run** (profile `{profile}`, seed {seed}, engine verl with verlLossMode `{verlLossMode}`, {updates} {updates#update}), trained in this tab.',
+  'train.source.importedVerl': 'On display: the run imported from `{file}` (profile `{profile}`, seed {seed}, engine verl with verlLossMode `{verlLossMode}`), not retrained.',
   'train.diverged':
     'The run diverged at update {update}: {fields} became NaN or infinite, so training stopped there. The charts and the history show the updates up to that point. Lower the learning rate, lower the clip range or raise the temperature, then run again.',
   'train.error': 'The run stopped with an error: {message}',
@@ -206,7 +208,7 @@ export default {
 
   // --- section 7 ----------------------------------------------------------------------------------
   'train.updates.explain':
-    'Every point is one update. **Fresh-generation accuracy** and **entropy** are measured on the train prompts with new completions after the update. The **informative-group rate** is the share of the update’s groups whose rewards were not all equal: only those carry a gradient (section 2). The **ratios** $\\rho=\\pi_\\theta/\\pi_{\\text{old}}$ are per token, over the update’s epochs: the first epoch starts at exactly 1, later epochs drift. The **clip fractions** count tokens whose ratio left $[1-\\varepsilon_{\\text{low}},\\,1+\\varepsilon_{\\text{high}}]$ on the side where the clip stops the gradient (section 3); **KL** (the k3 estimator to the frozen reference) is computed only when $\\beta>0$.',
+    'Every point is one update. **Fresh-generation accuracy** and **entropy** are measured on the train prompts with new completions after the update. The **informative-group rate** is the share of the update’s groups whose rewards were not all equal: with a baseline taken from the group, as GRPO’s, only those carry a gradient (section 2). The **ratios** $\\rho=\\pi_\\theta/\\pi_{\\text{old}}$ are per token, over the update’s epochs: the first epoch starts at exactly 1, later epochs drift. The **clip fractions** count tokens whose ratio left $[1-\\varepsilon_{\\text{low}},\\,1+\\varepsilon_{\\text{high}}]$ on the side where the clip stops the gradient (section 3); **KL** (the k3 estimator to the frozen reference) is computed only when $\\beta>0$.',
   'train.chart.history': 'Accuracy, entropy and informative groups per update',
   'train.chart.ratio': 'Probability ratios per update (dashed: ratio 1)',
   'train.chart.clip': 'Clip fractions and KL per update',
@@ -244,6 +246,7 @@ export default {
   'train.mechanism.fallOther': '. The entropy fell, but Cov(log π, A) over the sampled tokens is positive on only {c} of {n} {n#update}: here it is not mostly confident tokens with a positive advantage that drive it down.',
   'train.mechanism.riseCov': '. Cov(log π, A) over the sampled tokens is positive on {c} of them, yet the entropy rose over the run: something else (an entropy bonus, rare tokens that succeeded) pushed it up.',
   'train.mechanism.riseOther': '. The entropy rose over the run, and Cov(log π, A) over the sampled tokens is positive on only {c} of {n} {n#update}.',
+  'train.mechanism.still': '. The entropy on the probe set did not change over the run; Cov(log π, A) over the sampled tokens is positive on {c} of {n} {n#update}.',
   'train.trlNames.title': 'These columns under TRL’s metric names',
   'train.trlNames.note': 'TRL 1.9’s GRPOTrainer logs these metrics with these definitions (the charts’ tooltips name them too). completions/clipped_ratio is TRL’s name for the truncation rate (completions that reached the length limit), not PPO clipping; PPO clipping is clip_ratio/*, where low counts only tokens with A < 0 and high only A > 0. The sampling/* metrics exist only with a separate sampler (samplerMismatch > 0): with the policy itself as the sampler there are none, as in TRL; with the correction off they are measured but not applied. entropy is the learner’s over the loss tokens (TRL’s); sampler_entropy, the sampler’s over every completion, is ours.',
   'train.trlNames.ours': 'column',
@@ -275,7 +278,7 @@ export default {
   'train.historyCaption': 'One row per update ({n} {n#row}), as the notebook displays history.round(4).',
   'train.updates.empty': 'No update yet.',
   'train.updates.notice':
-    'Read the charts together. A group whose rewards are all equal has zero advantages and teaches nothing: the more often the policy succeeds on a prompt, the more often its groups are all right, so GRPO can starve itself of signal as it succeeds (whether an all-wrong group has equal rewards depends on the format reward: the lines below say it for this run). The ratios measure how far an update moved the policy from the one that sampled; the clip fractions count where the trust region stopped the gradient. The lines below say what this run did. Try the presets in section 6: a hot learning rate spreads the ratios and engages the clip, no clipping shows what the clip was holding back, and the KL penalty keeps the policy closer to its base.',
+    'Read the charts together. With GRPO’s baseline, the group’s own mean, a group whose rewards are all equal has zero advantages and teaches nothing: the more often the policy succeeds on a prompt, the more often its groups are all right, so GRPO can starve itself of signal as it succeeds (whether an all-wrong group has equal rewards depends on the format reward, and whether equal rewards mean zero advantages on the advantage estimator: the lines below say it for this run). The ratios measure how far an update moved the policy from the one that sampled; the clip fractions count where the trust region stopped the gradient (under a loss that clips: the lines below say what this run’s loss does). The lines below say what this run did. Try the presets in section 6: a hot learning rate spreads the ratios and engages the clip, no clipping shows what the clip was holding back, and the KL penalty keeps the policy closer to its base.',
 
   // --- section 8 ----------------------------------------------------------------------------------
   'train.chart.coverage': 'Sampled accuracy per train prompt, before and after RL',
@@ -360,7 +363,7 @@ export default {
   'train.col.prob': 'probability p',
   'train.col.entropy': 'entropy',
   'train.coverage.notice':
-    'Compare the bars prompt by prompt, not the means. A prompt at 0 before and after never produced a success in these completions; whether it still produced a gradient depends on the format reward (the lines below say it for this run). “Success concentrates” means three things at once on the train prompts, each beyond noise: the mean rises, fewer prompts are solved at least once, and the best quarter of prompts holds a larger share of the successes (`docs/coverage.md`). A lost prompt is pushed to a low probability, not proven unsolvable: the pass@k chart above asks the same question across k: whether, as k grows, the base policy catches up with the trained one. In the inspected group, equal rewards mean all-zero advantages: such a group teaches the policy nothing.',
+    'Compare the bars prompt by prompt, not the means. A prompt at 0 before and after never produced a success in these completions; whether it still produced a gradient depends on the format reward and the advantage estimator (the lines below say it for this run). “Success concentrates” means three things at once on the train prompts, each beyond noise: the mean rises, fewer prompts are solved at least once, and the best quarter of prompts holds a larger share of the successes (`docs/coverage.md`). A lost prompt is pushed to a low probability, not proven unsolvable: the pass@k chart above asks the same question across k: whether, as k grows, the base policy catches up with the trained one. In the inspected group, equal rewards mean all-zero advantages: such a group teaches the policy nothing.',
 
   // --- section 9 ----------------------------------------------------------------------------------
   'train.real.noClaimTitle': 'No real-model claim.',

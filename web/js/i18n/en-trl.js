@@ -3,8 +3,13 @@
 export default {
   'trl.series.learnerEntropy': 'learner entropy (loss tokens)',
   'train.flat.noClipRegion': 'The clip fractions are 0 by definition: lossType {lossType} has no PPO clip region (its weight is capped or gated, not clipped), so there is nothing for clip_ratio/* to count.',
-  'train.flat.noneClipped': 'No token\'s ratio left [1 − ε_low, 1 + ε_high] in this run, so the clip fractions stay at 0.',
+  'train.flat.noneClipped': 'No token\'s ratio left [1 − ε_low, 1 + ε_high] = [{lo}, {hi}] in this run, so the clip fractions stay at 0.',
+  'train.flat.noneClippedSeq': 'No completion\'s sequence-level ratio left [1 − ε_low, 1 + ε_high] = [{lo}, {hi}] in this run, so the clip fractions stay at 0.',
+  'train.flat.clipSideUnused': 'The clip fractions stay at 0 although some ratios left [{lo}, {hi}]: each left it on the side the clip leaves alone (below with A ≥ 0, above with A ≤ 0), and clip_ratio/* counts only clipped tokens.',
+  'train.flat.dualOnly': 'No ratio was clipped at [{lo}, {hi}], so the clip fractions stay at 0; only verl\'s dual clip acted (A < 0, ratio above clip_ratio_c = {c}), and this chart does not draw it (actor/pg_clipfrac_lower in the history).',
+  'train.flat.verlOwnClip': 'The clip fractions count the tokens a PPO clip at [{lo}, {hi}] would clip, and no ratio left that range on the side such a clip acts on; verl\'s loss {lossType} does not clip that way in any case.',
   'train.flat.klUnused': 'β = 0: the loss has no KL term, so TRL computes no KL and the KL line is 0. Section 6\'s KL to the base policy (teacher-forced, after RL) is measured outside the loss.',
+  'train.flat.klUnusedVerl': 'β = 0: verl’s actor has no KL loss (use_kl_loss is off), so it computes no KL and the KL line is 0. Section 6\'s KL to the base policy (teacher-forced, after RL) is measured outside the loss.',
   'trl.sampler.none': 'No separate sampler in this run (samplerMismatch 0): the rollouts come from the policy itself, so there is no sampler-to-learner ratio and TRL logs no sampling/* metrics.',
   'trl.updates.metrics':
     'The **learner entropy** is TRL’s `entropy`: the policy’s mean per-token entropy during the update, over the tokens the loss uses (a truncated completion leaves them when maskTruncated is on; 0 when every completion is masked). The sampler’s entropy over every sampled completion is the table’s `sampler_entropy`. `frac_reward_zero_std` counts every sampled group, before dynamic sampling drops any, as TRL does; `kl` reads 0 when $\\beta=0$, where TRL logs no `kl` at all.',

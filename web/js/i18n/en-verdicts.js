@@ -59,6 +59,8 @@ export default {
   'verdict.updates.signal': 'In this run every one of the {n} {n#updateOf} had informative groups (rate between {min} and {max}).',
   'verdict.updates.silent':
     'In this run {silent} of the {n} {n#updateOf} had no informative group at all (rate between {min} and {max}): those updates carried no reward signal.',
+  'verdict.updates.silentOutside':
+    'In this run {silent} of the {n} {n#updateOf} had no informative group at all (rate between {min} and {max}): no group’s rewards differed within it. The {est} advantage estimator does not take its baseline from the group, so such an update still moves the policy wherever a reward differs from that baseline.',
   'verdict.updates.rate.fell':
     'The informative-group rate fell from {start} (mean of updates 1–{w}) to {end} (updates {from}–{n}), by more than its noise (±{noise}).',
   'verdict.updates.rate.rose':
@@ -86,19 +88,48 @@ export default {
     'In the last {w} {w#update} more groups differ only in format ({f1} of all groups) than in correctness ({c1}): most of the signal there teaches the format reward, not the answer.',
   'verdict.updates.allWrong.off':
     'With the format reward off and no overlong punishment, a group whose completions are all wrong has equal rewards and zero advantages: it teaches nothing.',
+  'verdict.updates.allWrong.outside':
+    'With the format reward off and no overlong punishment, a group whose completions are all wrong has equal rewards, but the {est} advantage estimator does not take its baseline from the group: its advantages are zero only when that baseline equals its rewards, so such a group can still push its completions down.',
   'verdict.updates.allWrong.format':
-    'With the format reward on (weight {w}), a group whose completions are all wrong still carries a gradient when their format differs: rewards {w}, {w}, {w}, 0 are not equal, so its advantages are not zero, and they teach format, not correctness.',
+    'With the format reward on (weight {w}), a group whose completions are all wrong still carries a gradient when their format differs: rewards of {w} (well formed) and 0 in one group are not equal, so its advantages are not zero, and they teach format, not correctness.',
   'verdict.updates.allWrong.overlong':
-    'With the overlong punishment on (weight {w}), a group whose completions are all wrong still carries a gradient when their lengths differ: its rewards are not equal, so its advantages are not zero.',
+    'With the overlong punishment on (weight {w}), a group whose completions are all wrong still carries a gradient when the punishment hits their lengths unequally (it is 0 up to the length limit minus its cache, then grows linearly): its rewards are then not equal, so its advantages are not zero.',
   'verdict.updates.ratios.clip':
     'The ratios stayed within [{rmin}, {rmax}]; in any one update at most {clip}% of tokens were clipped (ratio below {lo} with A < 0, or above {hi} with A > 0).',
   'verdict.updates.ratios.clipSeq':
     'The ratios stayed within [{rmin}, {rmax}]; in any one update at most {clip}% of completions were clipped (sequence-level ratio below {lo} with A < 0, or above {hi} with A > 0).',
+  'verdict.updates.ratios.clipNone':
+    'The ratios stayed within [{rmin}, {rmax}]; no token was clipped in any update (the clip acts on a ratio below {lo} with A < 0, or above {hi} with A > 0).',
+  'verdict.updates.ratios.clipSeqNone':
+    'The ratios stayed within [{rmin}, {rmax}]; no completion was clipped in any update (the clip acts on a sequence-level ratio below {lo} with A < 0, or above {hi} with A > 0).',
   'verdict.updates.ratios.unclipped':
     'The ratios that left [{lo}, {hi}] did so on the side where the clip does not act (below {lo} with A ≥ 0, or above {hi} with A ≤ 0): the minimum keeps the unclipped, more pessimistic branch, so the clip chart stays at 0.',
   'verdict.updates.ratios.cispo':
     'The ratios stayed within [{rmin}, {rmax}]. CISPO clips no token out of the gradient: it caps each token’s importance weight at ε high = {hi} (the cap carries no gradient) and has no lower bound, so the clip chart stays at 0; in any one update at most {capped}% of tokens (with A > 0) had their weight capped.',
+  'verdict.updates.ratios.cispoNone':
+    'The ratios stayed within [{rmin}, {rmax}]. CISPO clips no token out of the gradient: it caps each token’s importance weight at ε high = {hi} (the cap carries no gradient) and has no lower bound, so the clip chart stays at 0; in this run no ratio reached the cap, so no weight was capped.',
+  'verdict.updates.ratios.cispoUncounted':
+    'The ratios stayed within [{rmin}, {rmax}]. CISPO clips no token out of the gradient: it caps each token’s importance weight at ε high = {hi} (the cap carries no gradient) and has no lower bound, so the clip chart stays at 0; the ratios above the cap were all on tokens with A ≤ 0, whose weight is capped too but which cispo_clip_ratio does not count (it counts A > 0 only: 0 here).',
   'verdict.updates.ratios.noClip': 'The ratios stayed within [{rmin}, {rmax}]. The loss {loss} has no PPO-style clip, so the clip chart stays at 0.',
+
+  'verdict.updates.ratios.noClipVerl':
+    'The ratios stayed within [{rmin}, {rmax}]. verl’s loss {loss} clips no ratio; the clip chart counts the tokens a PPO clip at [{plo}, {phi}] would have clipped (at most {clip}% in any one update), which this loss did not clip.',
+  'verdict.updates.ratios.noClipVerlNone':
+    'The ratios stayed within [{rmin}, {rmax}]. verl’s loss {loss} clips no ratio, so the clip chart, which counts the tokens a PPO clip at [{plo}, {phi}] would have clipped, stays at 0.',
+  'verdict.updates.ratios.geoMean':
+    'The ratios stayed within [{rmin}, {rmax}]. GMPO (verl’s geo_mean) clips each token’s log-ratio to [−{el}, {eh}], a ratio within [{lo}, {hi}], and trains on the completion’s geometric mean; in any one update at most {clip}% of tokens with A ≠ 0 had a log-ratio outside that range (verl’s actor/pg_clipfrac and actor/pg_clipfrac_lower). The clip chart counts a PPO clip’s range [{plo}, {phi}] instead.',
+  'verdict.updates.ratios.geoMeanNone':
+    'The ratios stayed within [{rmin}, {rmax}]. GMPO (verl’s geo_mean) clips each token’s log-ratio to [−{el}, {eh}], a ratio within [{lo}, {hi}], and trains on the completion’s geometric mean; in this run no token with A ≠ 0 had a log-ratio outside that range. The clip chart counts a PPO clip’s range [{plo}, {phi}] instead.',
+  'verdict.updates.ratios.verlGspo':
+    'The ratios stayed within [{rmin}, {rmax}]. verl’s gspo clips each completion’s sequence-level ratio to [{plo}, {phi}] on the side of its advantage; in any one update at most {clip}% of tokens belonged to a clipped completion (verl’s actor/pg_clipfrac). The clip chart counts token ratios instead.',
+  'verdict.updates.ratios.verlGspoNone':
+    'The ratios stayed within [{rmin}, {rmax}]. verl’s gspo clips each completion’s sequence-level ratio to [{plo}, {phi}] on the side of its advantage; no completion was clipped in this run (verl’s actor/pg_clipfrac is 0). The clip chart counts token ratios instead.',
+  'verdict.updates.ratios.verlCispo':
+    'The ratios stayed within [{rmin}, {rmax}]. verl’s cispo clips no token out of the gradient: it caps each token’s importance weight to [{plo}, {phi}], on both sides, whatever the sign of A (the cap carries no gradient); in any one update at most {clip}% of tokens had their weight capped (verl’s actor/pg_clipfrac).',
+  'verdict.updates.ratios.verlCispoNone':
+    'The ratios stayed within [{rmin}, {rmax}]. verl’s cispo clips no token out of the gradient: it caps each token’s importance weight to [{plo}, {phi}], on both sides, whatever the sign of A (the cap carries no gradient); in this run no weight was capped (verl’s actor/pg_clipfrac is 0).',
+  'verdict.updates.ratios.dualClip':
+    'verl’s dual clip capped the loss of tokens with A < 0 whose ratio passed clip_ratio_c = {c}: at most {dual}% of tokens in any one update (verl’s actor/pg_clipfrac_lower).',
 
   // --- section 8 ---------------------------------------------------------------------------------
   'verdict.coverage.summary':
@@ -126,10 +157,14 @@ export default {
     'No train prompt that had a success before RL was left without one after it, in {samples} {samples#completion} each. A prompt shown as lost would be below about {floor}% success per completion, not at zero.',
   'verdict.coverage.allWrong.off':
     'With the format reward off, a group of all-wrong completions has equal rewards: a prompt the policy never solves produces no gradient, and one it always solves produces none either.',
+  'verdict.coverage.allWrong.outside':
+    'With the format reward off, the {est} advantage estimator does not take its baseline from the group: a prompt the policy never solves, or always solves, still produces a gradient whenever that baseline differs from its rewards.',
+  'verdict.coverage.allWrong.none':
+    'With the format reward off, the {est} advantage estimator uses no baseline: a prompt the policy never solves has rewards 0, so zero advantages and no gradient, but one it always solves has positive advantages and is pushed further up.',
   'verdict.coverage.allWrong.format':
     'With the format reward on (weight {w}), a prompt the policy never solves still produces a gradient whenever its completions differ in format: the update pushes it towards well-formed completions, right or not.',
   'verdict.coverage.allWrong.overlong':
-    'With the overlong punishment on (weight {w}), a prompt the policy never solves still produces a gradient whenever its completions differ in length.',
+    'With the overlong punishment on (weight {w}), a prompt the policy never solves still produces a gradient whenever the punishment hits its completions unequally, that is when at least one of them is longer than the length limit minus the punishment’s cache and their lengths differ.',
   'verdict.on.train': 'On train prompts',
   'verdict.on.heldout': 'On held-out prompts',
   'verdict.passAtK.crossed':

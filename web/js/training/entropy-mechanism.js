@@ -24,6 +24,8 @@ export function mechanismClaim(history) {
   const c = rows.filter((row) => row.logpAdvantageCov > 0).length;
   const parts = [{ key: 'train.mechanism.signs', params: { n, k, measured: sig(measured), predicted: sig(predicted) } }];
   const most = 2 * c > n;
+  // A run that did not move the probe's entropy (a learning rate of 0) neither fell nor rose.
+  if (measured === 0) return [...parts, { key: 'train.mechanism.still', params: { n, c } }];
   const key = measured < 0 ? (most ? 'train.mechanism.confident' : 'train.mechanism.fallOther') : most ? 'train.mechanism.riseCov' : 'train.mechanism.riseOther';
   parts.push({ key, params: { n, c } });
   return parts;

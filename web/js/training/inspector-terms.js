@@ -21,6 +21,13 @@ export function stepRowIndex(step, keptRows) {
 export const keptRowCount = (view) => view.groups.reduce((n, g) => n + (g.kept ? g.rows.length : 0), 0);
 
 /**
+ * The words for a zero advantage, from the rewards of the completion's group: 'zeroAdvantage'
+ * ("every reward of its group was equal") only when they were; else 'zeroAdvantageOther' (REINFORCE's
+ * raw reward 0, grpo_passk crediting the best completion alone give zeros in a group that differs).
+ */
+export const zeroAdvantageFact = (groupRewards) => (groupRewards.every((r) => r === groupRewards[0]) ? 'zeroAdvantage' : 'zeroAdvantageOther');
+
+/**
  * What the inspector shows of token t of row j of `step`: {weight, ratio, termRatio, flags,
  * cov, covSelected}. flags: 'clippedLow', 'clippedHigh', 'capped' (CISPO's coefficient below
  * the ratio), 'truncated' (its row masked), 'entropyMasked', 'offPolicyMasked', 'isMasked' (the

@@ -66,8 +66,13 @@ export function passAtKHistorySentences(rows) {
   return out;
 }
 
-/** A verdict's kind in words for a table cell or a sentence: "k = 8", "RL ahead at every k", ... */
+/**
+ * A verdict's kind in words for a table cell or a sentence: "crossed at k = 8", "base ahead at
+ * every k" (baseAll: beyond noise at every k), "base ahead at k = 4, 8" (baseAhead: RL ahead at
+ * no k, level at the others), ...
+ */
 export function kindWords(verdict) {
   if (!verdict) return { key: 'train.passAtKHistory.kind.none' };
-  return { key: `train.passAtKHistory.kind.${verdict.kind}`, params: { k: verdict.k } };
+  const ks = verdict.ks ? verdict.ks.filter((_, i) => verdict.signs[i] < 0).join(', ') : '';
+  return { key: `train.passAtKHistory.kind.${verdict.kind}`, params: { k: verdict.k, ks } };
 }

@@ -111,8 +111,10 @@ export function runBar(ctx, { getConfig, compact = false, docked = false }) {
     if (s.phase === 'loading') return t('train.source.loading');
     if (s.phase === 'empty') return t('train.source.empty', { error: s.precomputedError ?? '?' });
     if (!c) return '';
-    const params = { profile: c.profile, seed: c.seed, lossType: c.lossType, updates: c.updates, file: s.fileName ?? '' };
-    return t(`train.source.${s.source}`, params);
+    const params = { profile: c.profile, seed: c.seed, lossType: c.lossType, verlLossMode: c.verlLossMode, updates: c.updates, file: s.fileName ?? '' };
+    // With engine verl the loss is verl's loss mode: TRL's lossType did not train it.
+    const verl = c.engine === 'verl' && s.source !== 'precomputed' ? 'Verl' : '';
+    return t(`train.source.${s.source}${verl}`, params);
   };
 
   const timeText = (s) => {

@@ -9,7 +9,7 @@ import { rich } from '../math.js';
 import { errorText } from '../core-errors.js';
 import { askInspector, sliced } from './controller.js';
 import {
-  IS_LEVELS, IS_MODES, LOSS_TYPES, changeFrom, changedTokens, decompose, keptRowCount, largestWeight, sig, stepRowIndex, tokenFacts, weightColor,
+  IS_LEVELS, IS_MODES, LOSS_TYPES, changeFrom, changedTokens, decompose, keptRowCount, largestWeight, sig, stepRowIndex, tokenFacts, weightColor, zeroAdvantageFact,
 } from './inspector-terms.js';
 
 // The markers a token can carry, in the legend's order (CSS class tok-<flag>).
@@ -264,7 +264,15 @@ export function createInspector(ctx) {
     const k = selected.t;
     const keptRow = s.rows[j];
     let row = null;
-    for (const group of view.groups) for (const r of group.rows) if (r.keptRow === keptRow) row = r;
+    let groupRewards = [];
+    for (const group of view.groups) {
+      for (const r of group.rows) {
+        if (r.keptRow !== keptRow) continue;
+        row = r;
+        groupRewards = group.rows.map((other) => other.reward);
+      }
+    }
+    const factKey = (flag) => (flag === 'zeroAdvantage' ? zeroAdvantageFact(groupRewards) : flag);
     const cfStep = counterfactual?.result && counterfactual.step === stepIndex ? { ...s, terms: counterfactual.result.counterfactual.terms, config: counterfactual.result.counterfactual.config } : null;
     const part = (which, st) => {
       const d = decompose(st, j, k, { config: st.config, engine: which === 'counterfactual' ? 'trl' : view.engine });
@@ -281,7 +289,7 @@ export function createInspector(ctx) {
       if (facts.cov !== null) table.tBodies[0].append(numberRow('cov', facts.cov));
       box.append(table);
       if (facts.flags.length || facts.klCov || facts.clipCov) {
-        box.append(h('ul', { class: 'inspector-facts' }, ...facts.flags.map((f) => h('li', {}, ctx.rich(t(`inspector.fact.${f}`), { block: false }))),
+        box.append(h('ul', { class: 'inspector-facts' }, ...facts.flags.map((f) => h('li', {}, ctx.rich(t(`inspector.fact.${factKey(f)}`), { block: false }))),
           facts.klCov ? h('li', {}, ctx.rich(t('inspector.fact.klCov', { ratio: sig(s.covariance.klCovRatio) }), { block: false })) : null,
           facts.clipCov ? h('li', {}, ctx.rich(t('inspector.fact.clipCov', { ratio: sig(s.covariance.clipCovRatio) }), { block: false })) : null));
       }

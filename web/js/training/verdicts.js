@@ -25,7 +25,7 @@ export const fixed = (x, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) 
 /** A ratio with 3 decimals, or 2 significant digits below 0.01 (a minimum of 0.0009 is not 0.000). */
 const ratioText = (x) => (Number.isFinite(x) && Math.abs(x) < 0.01 && x !== 0 ? x.toPrecision(2) : fixed(x));
 /** A clip bound with 2 decimals, more when 2 would change it (1 − 0.999 is 0.001, not 0.00). */
-const bound = (x) => [2, 3, 4].map((d) => x.toFixed(d)).find((text) => Math.abs(Number(text) - x) < 1e-9) ?? x.toFixed(4);
+export const bound = (x) => [2, 3, 4].map((d) => x.toFixed(d)).find((text) => Math.abs(Number(text) - x) < 1e-9) ?? x.toFixed(4);
 const signed = (x, digits = 3) => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}` : '—');
 const mean = (values) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 const line = (key, params = {}) => ({ key, params });
@@ -180,22 +180,95 @@ function epsHigh(config) {
   return config?.epsHigh === null ? config.epsLow : (config?.epsHigh ?? 0.28);
 }
 
+/** The largest value of `field` in any one update (0 when no row has it). */
+function largest(history, field) {
+  let most = 0;
+  for (const row of history) if (Number.isFinite(row[field])) most = Math.max(most, row[field]);
+  return most;
+}
+
 function ratioRange(history) {
   let min = Infinity;
   let max = -Infinity;
-  let clip = 0;
-  let cispo = 0;
   for (const row of history) {
     if (Number.isFinite(row.ratioMin)) min = Math.min(min, row.ratioMin);
     if (Number.isFinite(row.ratioMax)) max = Math.max(max, row.ratioMax);
-    if (Number.isFinite(row.clipFractionRegion)) clip = Math.max(clip, row.clipFractionRegion);
-    if (Number.isFinite(row.cispoClipRatio)) cispo = Math.max(cispo, row.cispoClipRatio);
   }
-  return { min, max, clip, cispo };
+  // verl's geo_mean counts its clipped A > 0 tokens in pg_clipfrac and its A < 0 ones in pg_clipfrac_lower.
+  const verlClip = Math.max(0, ...history.map((row) => (row['actor/pg_clipfrac'] ?? 0) + (row['actor/pg_clipfrac_lower'] ?? 0)));
+  return { min, max, clip: largest(history, 'clipFractionRegion'), cispo: largest(history, 'cispoClipRatio'), verlClip, verlHigh: largest(history, 'actor/pg_clipfrac'), dual: largest(history, 'actor/pg_clipfrac_lower') };
 }
 
 /** The losses that clip the ratio PPO-style (the core's clip family, grpo_objective.cpp). */
 export const CLIP_LOSSES = ['grpo', 'bnpo', 'dr_grpo', 'dapo', 'luspo'];
+/** verl's loss modes whose tokens are clipped as TRL's clip family clips them (verl_policy_loss.cpp). */
+export const VERL_PPO_CLIP = ['vanilla', 'clip_cov'];
+
+/**
+ * What the run's loss does to a ratio: the clip sentence of section 7 and the flat clip chart's
+ * note follow it. kind: 'clip' (PPO's clip at [lo, hi], per token or per completion: the history's
+ * clipFraction columns count exactly the clipped ones), 'cispo' (TRL: a weight capped at ε_high,
+ * no lower bound), 'geoMean' / 'verlGspo' / 'verlCispo' (verl clips its own way, counted in its
+ * actor/* columns), 'noClip'. `ppo` is the range the history's clipFraction columns count.
+ */
+export function clipRegime(config) {
+  const verl = config?.engine === 'verl';
+  const loss = verl ? (config?.verlLossMode ?? 'vanilla') : (config?.lossType ?? 'dapo');
+  const eLow = config?.epsLow ?? 0.2;
+  const eHigh = epsHigh(config);
+  const ppo = { lo: 1 - eLow, hi: 1 + eHigh };
+  const base = { loss, verl, ppo, eLow, eHigh };
+  if (verl) {
+    if (VERL_PPO_CLIP.includes(loss)) return { ...base, kind: 'clip', unit: 'token', ...ppo, dual: loss === 'vanilla' ? config?.clipRatioC : null };
+    // geo_mean clamps the log-ratio to [-ε_low, ε_high] (verl_policy_loss.cpp geo_mean).
+    if (loss === 'geo_mean') return { ...base, kind: 'geoMean', lo: Math.exp(-eLow), hi: Math.exp(eHigh) };
+    if (loss === 'gspo') return { ...base, kind: 'verlGspo', ...ppo };
+    if (loss === 'cispo') return { ...base, kind: 'verlCispo', ...ppo };
+    return { ...base, kind: 'noClip' };
+  }
+  if (loss === 'cispo') return { ...base, kind: 'cispo', hi: eHigh };
+  if (!CLIP_LOSSES.includes(loss)) return { ...base, kind: 'noClip' };
+  return { ...base, kind: 'clip', unit: config?.importanceSamplingLevel === 'sequence' ? 'sequence' : 'token', ...ppo };
+}
+
+/**
+ * Section 7's clip sentences: what the loss clipped, in its own terms, and "no token was clipped"
+ * when none was. [{key, params}].
+ */
+export function clipLines(history, config) {
+  const range = ratioRange(history);
+  const regime = clipRegime(config);
+  const ratios = { rmin: ratioText(range.min), rmax: ratioText(range.max), loss: regime.loss };
+  const pct = (x) => fixed(x * 100, 1);
+  const none = (share) => (share > 0 ? '' : 'None');
+  const ppo = { plo: bound(regime.ppo.lo), phi: bound(regime.ppo.hi) };
+  switch (regime.kind) {
+    case 'cispo': {
+      // cispo_clip_ratio counts the capped tokens with A > 0 only; the cap acts on every token.
+      const kind = range.cispo > 0 ? 'cispo' : range.max > regime.hi ? 'cispoUncounted' : 'cispoNone';
+      return [line(`verdict.updates.ratios.${kind}`, { ...ratios, hi: bound(regime.hi), capped: pct(range.cispo) })];
+    }
+    case 'noClip': {
+      if (!regime.verl) return [line('verdict.updates.ratios.noClip', ratios)];
+      return [line(`verdict.updates.ratios.noClipVerl${none(range.clip)}`, { ...ratios, ...ppo, clip: pct(range.clip) })];
+    }
+    case 'geoMean':
+      return [line(`verdict.updates.ratios.geoMean${none(range.verlClip)}`, { ...ratios, ...ppo, el: bound(regime.eLow), eh: bound(regime.eHigh), lo: fixed(regime.lo), hi: fixed(regime.hi), clip: pct(range.verlClip) })];
+    case 'verlGspo':
+    case 'verlCispo':
+      return [line(`verdict.updates.ratios.${regime.kind}${none(range.verlHigh)}`, { ...ratios, ...ppo, clip: pct(range.verlHigh) })];
+    default: {
+      const lo = regime.lo;
+      const hi = regime.hi;
+      const unit = regime.unit === 'sequence' ? 'Seq' : '';
+      const lines = [line(`verdict.updates.ratios.clip${unit}${none(range.clip)}`, { ...ratios, clip: pct(range.clip), lo: bound(lo), hi: bound(hi) })];
+      if (range.clip === 0 && (range.min < lo || range.max > hi)) lines.push(line('verdict.updates.ratios.unclipped', { lo: bound(lo), hi: bound(hi) }));
+      // verl's dual clip: the loss of an A < 0 token is capped at clip_ratio_c times -A.
+      if (regime.dual && range.dual > 0) lines.push(line('verdict.updates.ratios.dualClip', { c: String(regime.dual), dual: pct(range.dual) }));
+      return lines;
+    }
+  }
+}
 
 /** Section 7: what the history shows. Null without history. */
 export function updatesVerdicts(history, context = {}) {
@@ -210,7 +283,9 @@ export function updatesVerdicts(history, context = {}) {
     infoMin = Math.min(infoMin, row.informativeFraction);
     infoMax = Math.max(infoMax, row.informativeFraction);
   }
-  const lines = [line(silent ? 'verdict.updates.silent' : 'verdict.updates.signal', { n, silent, min: fixed(infoMin), max: fixed(infoMax) })];
+  // "No reward signal" only when the baseline is the group's: another estimator's advantages need no disagreement within a group.
+  const silentKey = estimatorBaseline(config).baseline === 'group' ? 'silent' : 'silentOutside';
+  const lines = [line(silent ? `verdict.updates.${silentKey}` : 'verdict.updates.signal', { n, silent, min: fixed(infoMin), max: fixed(infoMax), est: estimatorBaseline(config).name })];
 
   const { w, rate, split } = informativeSplit(history, config);
   const windows = { w, from: n - w + 1, n, start: fixed(rate.before, 2), end: fixed(rate.after, 2), noise: fixed(rate.noise, 2) };
@@ -227,20 +302,7 @@ export function updatesVerdicts(history, context = {}) {
   }
   lines.push(allWrongLine(config, 'updates'));
 
-  const range = ratioRange(history);
-  const loss = config?.lossType ?? 'dapo';
-  const ratios = { rmin: ratioText(range.min), rmax: ratioText(range.max), loss };
-  if (loss === 'cispo') {
-    lines.push(line('verdict.updates.ratios.cispo', { ...ratios, hi: bound(epsHigh(config)), capped: fixed(range.cispo * 100, 1) }));
-  } else if (!CLIP_LOSSES.includes(loss)) {
-    lines.push(line('verdict.updates.ratios.noClip', ratios));
-  } else {
-    const lo = 1 - (config?.epsLow ?? 0.2);
-    const hi = 1 + epsHigh(config);
-    const unit = config?.importanceSamplingLevel === 'sequence' ? 'Seq' : '';
-    lines.push(line(`verdict.updates.ratios.clip${unit}`, { ...ratios, clip: fixed(range.clip * 100, 1), lo: bound(lo), hi: bound(hi) }));
-    if (range.clip === 0 && (range.min < lo || range.max > hi)) lines.push(line('verdict.updates.ratios.unclipped', { lo: bound(lo), hi: bound(hi) }));
-  }
+  lines.push(...clipLines(history, config));
   return lines;
 }
 
@@ -291,11 +353,30 @@ function fallCause(history, context, rate, split) {
   return [line(`verdict.updates.cause.${cause}`, shares), ...lines];
 }
 
+/**
+ * The advantage estimators whose baseline is the group's own (mean, leave-one-out mean, weighted
+ * mean, the best of the group against the second): a group of equal rewards gets zero advantages.
+ * TRL's reinforce uses no baseline (the raw reward); the others (a batch mean, a whitening over the
+ * batch, ReMax's greedy completion, GAE's values) take it from outside the group.
+ */
+export const GROUP_BASELINE_ESTIMATORS = Object.freeze({ trl: ['grpo', 'dr_grpo', 'rloo'], verl: ['grpo', 'grpo_passk', 'rloo', 'opo', 'gpg'] });
+
+/** The run's advantage estimator and its baseline: 'group' | 'none' (raw reward) | 'outside'. */
+export function estimatorBaseline(config) {
+  const verl = config?.engine === 'verl';
+  const name = verl ? (config?.verlAdvEstimator ?? 'grpo') : (config?.advantageEstimator ?? 'grpo');
+  const group = GROUP_BASELINE_ESTIMATORS[verl ? 'verl' : 'trl'].includes(name);
+  return { name, baseline: group ? 'group' : !verl && name === 'reinforce' ? 'none' : 'outside' };
+}
+
 /** "An all-wrong group has zero advantages", said only when it is true for this config. */
 function allWrongLine(config, section) {
   const extra = rewardBeyondCorrectness(config);
   if (extra.format) return line(`verdict.${section}.allWrong.format`, { w: String(config.formatWeight) });
   if (extra.overlong) return line(`verdict.${section}.allWrong.overlong`, { w: String(config.overlongWeight) });
+  const { name, baseline } = estimatorBaseline(config);
+  // Without a baseline an all-wrong group's rewards (0) are its advantages: section 7's line holds, section 8's "always solved" half does not.
+  if (baseline === 'outside' || (baseline === 'none' && section === 'coverage')) return line(`verdict.${section}.allWrong.${baseline}`, { est: name });
   return line(`verdict.${section}.allWrong.off`);
 }
 
