@@ -72,6 +72,11 @@ const tail = (history, key) => {
   const rows = history.slice(-windowSize(history.length)).map((r) => r[key]).filter(Number.isFinite);
   return rows.reduce((s, x) => s + x, 0) / rows.length;
 };
+// The mean over the second half of the updates (rows 5-8 of 8 here).
+const half = (history, key) => {
+  const rows = history.slice(history.length - Math.round(history.length / 2)).map((r) => r[key]);
+  return rows.reduce((s, x) => s + x, 0) / rows.length;
+};
 const concentrated = (r) => (coverageVerdict(r)?.kind === 'concentrated' ? 1 : 0);
 // Per lesson: the numbers its values sentence names (by name), and its rule over them.
 const CHECKS = {
@@ -80,7 +85,10 @@ const CHECKS = {
     (r) => ({ trained: 1 - r.history.reduce((s, x) => s + x.discardedFraction, 0) / r.history.length, zeroStd: r.history.reduce((s, x) => s + x.fracRewardZeroStd, 0) / r.history.length, accuracy: r.afterTrain.accuracy }),
     (a, b) => b.trained < a.trained && b.accuracy >= a.accuracy - 0.02,
   ],
-  isCorrection: [(r) => ({ accuracy: r.afterTrain.accuracy, logpDiff: tail(r.history, 'samplingLogpDifferenceMean') }), (a, b) => b.accuracy - a.accuracy > 0.02],
+  isCorrection: [
+    (r) => ({ accuracy: half(r.history, 'evalAccuracy'), final: r.afterTrain.accuracy, logpDiff: tail(r.history, 'samplingLogpDifferenceMean') }),
+    (a, b) => b.accuracy - a.accuracy > 0.05,
+  ],
   klBeta: [(r) => ({ kl: r.afterTrain.teacherForcedKl, klHeldout: r.afterHeldout.teacherForcedKl, accuracy: r.afterTrain.accuracy }), (a, b) => b.kl < 0.8 * a.kl && b.klHeldout < 0.8 * a.klHeldout],
   adaptiveEntropy: [(r) => ({ entropy: tail(r.history, 'entropy'), gap: Math.abs(tail(r.history, 'entropy') - 0.7) }), (a, b) => b.gap < 0.05 && !(a.gap < 0.05)],
   overlong: [(r) => ({ truncated: tail(r.history, 'truncatedFraction'), accuracy: r.afterTrain.accuracy }), (a, b) => a.truncated - b.truncated > 0.02],

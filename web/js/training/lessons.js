@@ -19,14 +19,17 @@ export const GALLERY_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 const mean = (values) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 // A history field's mean over the last quarter of the updates (verdicts.js's window), NaN when no
 // row of it has the field (meanLengthCorrect of a window without a correct response).
-const lastWindow = (history, key) => {
-  const values = history.slice(-windowSize(history.length)).map((row) => row[key]).filter(Number.isFinite);
+const lastWindow = (history, key, rows = windowSize(history.length)) => {
+  const values = history.slice(-rows).map((row) => row[key]).filter(Number.isFinite);
   return values.length ? mean(values) : NaN;
 };
+// Its mean over the second half of the updates (10 of 20 rows: steadier than one final number).
+const lastHalf = (history, key) => lastWindow(history, key, Math.max(1, Math.round(history.length / 2)));
 
 // The scratch lessons run on at most this many seeds in the page: at the Seeds field's default 8
 // (16 runs in one worker on 2 cores) they took 134 s (overlong) and 147 s (lengthBias) in
-// Chromium on this machine (load 4-6), over the 2-minute budget; 6 seeds take 3/4 of that.
+// Chromium on this machine (load 4-6), over the 2-minute budget; 6 seeds take 3/4 of that
+// (isCorrection runs 20 updates, as overlong does).
 const SCRATCH_MAX_SEEDS = 6;
 
 // The scratch task as section 6's preset sets it (presets.js, URL keys to the core's names), made
@@ -78,17 +81,22 @@ export const LESSONS = [
   },
   {
     id: 'isCorrection',
-    // The sampler 3 updates behind (one- or few-step-off-policy RL): mean |Δlog p| between
-    // sampler and learner about 0.08-0.10, the issue's realistic level (<= 0.1).
-    base: { samplerLag: 3 },
+    // The scratch task (32-token completions: the sampler's lag shows in every token of them) with
+    // the sampler 2 updates behind at learning rate 0.0015: mean |Δlog p| between sampler and
+    // learner about 0.09 uncorrected and 0.05 corrected over the last quarter, within the issue's
+    // realistic 0.1. The measure is the eval accuracy's mean over the second half of the updates,
+    // steadier than the final one. (On the arithmetic task at lag 3 the correction closed a gap of
+    // ~0.02, below the seeds' own spread: docs/coverage.md.)
+    maxSeeds: SCRATCH_MAX_SEEDS,
+    base: { ...SCRATCH, samplerLag: 2, learningRate: 0.0015 },
     a: { vllmImportanceSamplingCorrection: false },
     b: { vllmImportanceSamplingCorrection: true },
     chart: 'evalAccuracy',
-    thresholds: { accuracy: 0.02 },
-    measure: (r) => ({ accuracy: r.afterTrain.accuracy, logpDiff: lastWindow(r.history, 'samplingLogpDifferenceMean') }),
+    thresholds: { accuracy: 0.05 },
+    measure: (r) => ({ accuracy: lastHalf(r.history, 'evalAccuracy'), final: r.afterTrain.accuracy, logpDiff: lastWindow(r.history, 'samplingLogpDifferenceMean') }),
     effect: (a, b, th) => b.accuracy - a.accuracy > th.accuracy,
-    values: ['accuracy', 'logpDiff'],
-    measured: { effect: 4, null: 5, freshEffect: 6, freshNull: 4 },
+    values: ['accuracy', 'final', 'logpDiff'],
+    measured: { effect: 8, null: 2, freshEffect: 6, freshNull: 0 },
   },
   {
     id: 'klBeta',
@@ -204,7 +212,7 @@ export const LESSONS = [
   },
 ];
 
-/** The issue's bar for the bench: at least 7 of seeds 0-9 show the effect, the null control at most 2. */
+/** The issue's bar for the bench: at least 7 of seeds 0-9 show the effect, the null control at most 2; the same on fresh seeds 20-29. */
 export const BENCH_NEEDS = { effect: 7, null: 2 };
 
 /**
@@ -214,7 +222,8 @@ export const BENCH_NEEDS = { effect: 7, null: 2 };
  */
 export function benchSentence(lesson) {
   const m = lesson.measured;
-  const shown = m.effect >= BENCH_NEEDS.effect && m.null <= BENCH_NEEDS.null;
+  const meets = (effect, control) => effect >= BENCH_NEEDS.effect && control <= BENCH_NEEDS.null;
+  const shown = meets(m.effect, m.null) && meets(m.freshEffect, m.freshNull);
   return { key: `lesson.measured.${shown ? 'shown' : 'notShown'}`, params: { ...m, need: BENCH_NEEDS.effect, nullMax: BENCH_NEEDS.null } };
 }
 
