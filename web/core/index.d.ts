@@ -1121,14 +1121,14 @@ export interface GrpoCore {
 export interface LoadCoreOptions {
   /** The .wasm bytes, if the caller already has them (Node reads the file next to the module). */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** true: the threaded build where it can run (a cross-origin isolated browser); its errors arrive without their message (Emscripten 3.1.6), so the pages leave it off. */
+  /** false: the single-thread build even where the threaded one could run (a cross-origin isolated browser, the default there). */
   threads?: boolean;
 }
 
 /**
- * Loads the WASM core once; later calls return the same object. With {threads: true}, in a
- * cross-origin isolated page or worker, it is the threaded build (grpo_core_mt, 2 threads, the
- * same bytes).
+ * Loads the WASM core once; later calls return the same object. In a cross-origin isolated page
+ * or worker it is the threaded build (grpo_core_mt, 2 threads, the same bytes) unless
+ * {threads: false}.
  */
 export function loadCore(options?: LoadCoreOptions): Promise<GrpoCore>;
 

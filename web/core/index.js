@@ -311,23 +311,20 @@ let cached = null;
 let cachedReference = null;
 
 /**
- * Whether loadCore(options) takes the threaded build: when options.threads is true, in a browser
- * page or worker that is cross-origin isolated (SharedArrayBuffer available), unless the caller
- * brings its own bytes (options.wasmBinary: those of grpo_core.wasm). Opt-in, and the pages do
- * not opt in yet: in the threaded build (Emscripten 3.1.6, -pthread with -fwasm-exceptions) the
- * core's errors reach JS as a bare WebAssembly.Exception instead of its message (errors-ru.test
- * found it; docs/performance.md). Node keeps the single-thread build (the threaded one is built
- * for the web; the bench runs its Node twin).
+ * Whether loadCore(options) takes the threaded build: in a browser page or worker that is
+ * cross-origin isolated (SharedArrayBuffer available), unless options.threads is false or the
+ * caller brings its own bytes (options.wasmBinary: those of grpo_core.wasm). Node keeps the
+ * single-thread build (the threaded one is built for the web; the bench runs its Node twin).
  */
 export function threadedCoreAvailable(options = {}) {
-  return !isNode && options.threads === true && !options.wasmBinary && globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+  return !isNode && options.threads !== false && !options.wasmBinary && globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 }
 
 /**
  * Loads the WASM core once and returns the API object (later calls return the same one).
  * options.wasmBinary: the .wasm bytes, if the caller already has them (Node reads the file
- * next to this module by itself; browsers fetch it from the same folder). options.threads:
- * true takes the threaded build where it can run (threadedCoreAvailable).
+ * next to this module by itself; browsers fetch it from the same folder). The threaded build is
+ * taken where it can run (threadedCoreAvailable); options.threads: false keeps one thread.
  * A threaded build that fails to load falls back to the single-thread one; both give the same
  * bytes.
  */
