@@ -1,7 +1,8 @@
 // Chromium: the course's server (tools/serve.mjs: COOP same-origin + COEP require-corp) makes its
-// pages cross-origin isolated, so loadCore() there takes the threaded core (grpo_core_mt, 2
-// threads), and a run gives Node's bytes on it (issue 28 item 2: SHA-256 of the history JSON, as
-// engines.test.mjs); loadCore({threads: false}) takes the single-thread core, with the same bytes.
+// pages cross-origin isolated, so a worker's loadCore() there takes the threaded core (grpo_core_mt,
+// 2 threads; a page's own thread with {threads: true}), and a run gives Node's bytes on it (issue
+// 28 item 2: SHA-256 of the history JSON, as engines.test.mjs); the page's loadCore() takes the
+// single-thread core, with the same bytes.
 // The threaded core's argument errors keep their type, message, code, field and params (the last
 // test: Emscripten 3.1.6's -pthread build once lost them, cpp/bindings/wasm_eh_pthreads.cpp). Each
 // run's milliseconds on both builds are printed (`# threads ...`): the 2-thread speed-up in a
@@ -44,14 +45,14 @@ async function runInPage(options) {
   return { ...result, runs, wasm, problems };
 }
 
-test('an isolated page trains on the threaded core with the bytes of Node; with threads: false it takes the single-thread core', async () => {
+test('an isolated page trains on the threaded core with the bytes of Node (threads: true); without, its own thread takes the single-thread core', async () => {
   const node = await nodeCore();
   const expected = Object.fromEntries(RUNS.map(({ name, options }) => [name, sha256(JSON.stringify(node.runToyGrpoExperiment(options).history))]));
-  const threaded = await runInPage({});
+  const threaded = await runInPage({ threads: true });
   assert.equal(threaded.isolated, true, 'tools/serve.mjs makes the page cross-origin isolated');
   assert.equal(threaded.available, true);
   assert.deepEqual(threaded.wasm, ['grpo_core_mt.wasm']);
-  const single = await runInPage({ threads: false });
+  const single = await runInPage({});
   assert.equal(single.available, false);
   assert.deepEqual(single.wasm, ['grpo_core.wasm']);
   for (const { name } of RUNS) {
@@ -95,7 +96,7 @@ test('the threaded core keeps its errors: class, message, code, field and params
   await page.goto(`${env.server.origin}/core/index.js`);
   const got = await page.evaluate(async (calls) => {
     const api = await import('/core/index.js');
-    const core = await api.loadCore();
+    const core = await api.loadCore({ threads: true });
     const wasm = performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop()).filter((file) => file.endsWith('.wasm'));
     const errors = calls.map(([method, args]) => {
       try {
@@ -114,6 +115,31 @@ test('the threaded core keeps its errors: class, message, code, field and params
   assert.ok(expected.some((error) => error.name === 'TypeError') && expected.some((error) => error.name === 'RangeError'));
   assert.deepEqual(got.errors, expected);
   assert.equal(got.seed, 9);
+  assert.deepEqual(problems.console, []);
+  assert.deepEqual(problems.page, []);
+  await page.close();
+});
+
+test('a worker of an isolated page takes the threaded core by default, a seed worker (threads: false) the single-thread one', async () => {
+  const { page, problems } = await openPage(env.browser.context, env.server.origin);
+  await page.goto(`${env.server.origin}/core/index.js`);
+  const inWorker = (options) =>
+    page.evaluate(async (loadOptions) => {
+      const source = `import('${location.origin}/core/index.js').then(async (api) => {
+        const available = api.threadedCoreAvailable(${JSON.stringify(loadOptions)});
+        const core = await api.loadCore(${JSON.stringify(loadOptions)});
+        let code = 'no error';
+        try { core.experimentConfig({ seed: -1 }); } catch (error) { code = error.code + ' ' + error.field; }
+        const wasm = performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop()).filter((file) => file.endsWith('.wasm'));
+        postMessage({ isolated: crossOriginIsolated, available, wasm, code });
+      }).catch((error) => postMessage({ failed: String(error) }));`;
+      const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { type: 'module' });
+      const result = await new Promise((resolve) => (worker.onmessage = ({ data }) => resolve(data)));
+      worker.terminate();
+      return result;
+    }, options);
+  assert.deepEqual(await inWorker(undefined), { isolated: true, available: true, wasm: ['grpo_core_mt.wasm'], code: 'integer_range seed' });
+  assert.deepEqual(await inWorker({ threads: false }), { isolated: true, available: false, wasm: ['grpo_core.wasm'], code: 'integer_range seed' });
   assert.deepEqual(problems.console, []);
   assert.deepEqual(problems.page, []);
   await page.close();

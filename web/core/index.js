@@ -310,21 +310,29 @@ const BUILDS = {
 let cached = null;
 let cachedReference = null;
 
+// A page's own thread (a window) keeps one core thread unless asked: there the core answers small
+// calls, and a waiting main thread spins (browsers forbid Atomics.wait on it). A worker, where the
+// runs train (js/training/worker.js), takes the threads unless told otherwise.
+const inWindow = typeof window !== 'undefined' && typeof document !== 'undefined';
+
 /**
- * Whether loadCore(options) takes the threaded build: in a browser page or worker that is
- * cross-origin isolated (SharedArrayBuffer available), unless options.threads is false or the
- * caller brings its own bytes (options.wasmBinary: those of grpo_core.wasm). Node keeps the
- * single-thread build (the threaded one is built for the web; the bench runs its Node twin).
+ * Whether loadCore(options) takes the threaded build: in a browser worker that is cross-origin
+ * isolated (SharedArrayBuffer available), unless options.threads is false; in an isolated page's
+ * own thread only with options.threads true; never when the caller brings its own bytes
+ * (options.wasmBinary: those of grpo_core.wasm). Node keeps the single-thread build (the threaded
+ * one is built for the web; the bench runs its Node twin).
  */
 export function threadedCoreAvailable(options = {}) {
-  return !isNode && options.threads !== false && !options.wasmBinary && globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+  const wanted = options.threads ?? !inWindow;
+  return !isNode && wanted === true && !options.wasmBinary && globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 }
 
 /**
  * Loads the WASM core once and returns the API object (later calls return the same one).
  * options.wasmBinary: the .wasm bytes, if the caller already has them (Node reads the file
- * next to this module by itself; browsers fetch it from the same folder). The threaded build is
- * taken where it can run (threadedCoreAvailable); options.threads: false keeps one thread.
+ * next to this module by itself; browsers fetch it from the same folder). options.threads: the
+ * threaded build where it can run (threadedCoreAvailable: by default in an isolated worker, not in
+ * a page's own thread); false keeps one thread, true asks for threads in a page's thread too.
  * A threaded build that fails to load falls back to the single-thread one; both give the same
  * bytes.
  */
