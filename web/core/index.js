@@ -368,7 +368,8 @@ export function loadReferenceCore(options = {}) {
 
 async function instantiate(build, options) {
   const { default: createModule } = await build.module();
-  if (!createModule) return loadCore(options); // a bundle with the full build only (single files)
+  // A bundle with the full build only (single files): the other builds' loaders export null.
+  if (!createModule) return build === BUILDS.threaded ? instantiate(BUILDS.full, options) : loadCore(options);
   const moduleOptions = {};
   if (options.wasmBinary) {
     moduleOptions.wasmBinary = options.wasmBinary;
