@@ -156,10 +156,10 @@ async function bundleSingle() {
       build.onResolve({ filter: /^\.\/grpo_core\.js$/ }, (args) =>
         args.importer === join(WEB, 'core', 'index.js') ? { path: SINGLE_CORE } : undefined,
       );
-      // One core per page: the reference build's loader exports no module, and loadReferenceCore()
-      // gives the full core (web/core/index.js).
-      build.onResolve({ filter: /^\.\/grpo_core_reference\.js$/ }, (args) =>
-        args.importer === join(WEB, 'core', 'index.js') ? { path: 'grpo_core_reference.js', namespace: 'grpo-no-reference-build' } : undefined,
+      // One core per page: the reference and threaded builds' loaders export no module, and
+      // loadReferenceCore() and loadCore() give the full core (web/core/index.js).
+      build.onResolve({ filter: /^\.\/grpo_core_(reference|mt)\.js$/ }, (args) =>
+        args.importer === join(WEB, 'core', 'index.js') ? { path: args.path.slice(2), namespace: 'grpo-no-reference-build' } : undefined,
       );
       build.onLoad({ filter: /.*/, namespace: 'grpo-no-reference-build' }, () => ({ contents: 'export default null;', loader: 'js' }));
       build.onLoad({ filter: /\.m?js$/ }, async (args) => {

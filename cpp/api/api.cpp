@@ -162,6 +162,12 @@ Json call_json(const std::string& method, const Json& args) {
   } catch (const std::exception& e) {
     return error_envelope("Error", "internal", "", Json{{"detail", e.what()}},
                           std::string("internal error: ") + e.what());
+  } catch (...) {
+    // A net: the core throws nothing else, and what escaped here would reach JS as a bare
+    // WebAssembly.Exception, no message (as every argument error once did in the -pthread build,
+    // whose typed catches matched nothing: cpp/bindings/wasm_eh_pthreads.cpp).
+    return error_envelope("Error", "internal", "", Json{{"detail", "unknown exception"}},
+                          "internal error: unknown exception");
   }
 }
 

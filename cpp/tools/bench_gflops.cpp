@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/api.h"
 #include "rl/compute_pool.h"
 #include "rl/gru_policy.h"
 #include "rl/rng.h"
@@ -166,6 +167,26 @@ double update_ms(TaskKind task, int hidden, int threads, std::vector<float>* par
   return 1e3 * *std::min_element(walls.begin(), walls.end());
 }
 
+// Best wall-clock ms of a whole run through the JSON API on `threads` threads (create with its
+// warm-up and evaluations, every update, finish: what a page's Run does; the runs of
+// tests/browser/threads.test.mjs), the best of 3, and its history as JSON text.
+double run_ms(const api::Json& options, int threads, std::string* history) {
+  set_core_threads(threads);
+  std::vector<double> walls;
+  for (int i = 0; i < 3; ++i) {
+    const double start = now_seconds();
+    const api::Json created = api::call_json("experimentCreate", options);
+    const api::Json handle = created.at("ok").at("handle");
+    api::call_json("experimentStep", {{"handle", handle}, {"count", options.at("updates")}});
+    const api::Json finished = api::call_json("experimentFinish", {{"handle", handle}});
+    walls.push_back(seconds_since(start));
+    api::call_json("experimentDispose", {{"handle", handle}});
+    *history = finished.at("ok").at("history").dump();
+  }
+  set_core_threads(1);
+  return 1e3 * *std::min_element(walls.begin(), walls.end());
+}
+
 }  // namespace
 
 // Issue 28: the policy's forward + backward against the peak (one thread, both tasks, H = 64
@@ -217,6 +238,25 @@ void bench_threads(std::vector<Row>& rows) {
     rows.push_back({"update-ms-2-threads" + suffix, two, "ms"});
     rows.push_back({"update-threads-speedup" + suffix, one / two, "x"});
     rows.push_back({"update-threads-same-bytes" + suffix, params1 == params2 ? 1.0 : 0.0, "bool"});
+  }
+  const std::pair<const char*, api::Json> runs[] = {
+      {"_smoke", {{"profile", "smoke"}, {"seed", 9}, {"updates", 15}}},
+      {"_scratch",
+       {{"profile", "smoke"},
+        {"seed", 9},
+        {"updates", 4},
+        {"task", "scratch"},
+        {"maxNewTokens", 24}}},
+  };
+  for (const auto& [suffix, options] : runs) {
+    std::string history1, history2;
+    const double one = run_ms(options, 1, &history1);
+    const double two = run_ms(options, 2, &history2);
+    rows.push_back({std::string("run-ms-1-thread") + suffix, one, "ms"});
+    rows.push_back({std::string("run-ms-2-threads") + suffix, two, "ms"});
+    rows.push_back({std::string("run-threads-speedup") + suffix, one / two, "x"});
+    rows.push_back(
+        {std::string("run-threads-same-bytes") + suffix, history1 == history2 ? 1.0 : 0.0, "bool"});
   }
 }
 

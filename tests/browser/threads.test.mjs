@@ -1,8 +1,10 @@
 // Chromium: the course's server (tools/serve.mjs: COOP same-origin + COEP require-corp) makes its
-// pages cross-origin isolated, so loadCore({threads: true}) there takes the threaded core
-// (grpo_core_mt, 2 threads), and a run gives Node's bytes on it (issue 28 item 2: SHA-256 of the
-// history JSON, as engines.test.mjs). loadCore() takes the single-thread core: the threaded one is
-// opt-in while its errors reach JS without their message (the last test here). Each
+// pages cross-origin isolated, so a worker's loadCore() there takes the threaded core (grpo_core_mt,
+// 2 threads; a page's own thread with {threads: true}), and a run gives Node's bytes on it (issue
+// 28 item 2: SHA-256 of the history JSON, as engines.test.mjs); the page's loadCore() takes the
+// single-thread core, with the same bytes.
+// The threaded core's argument errors keep their type, message, code, field and params (the last
+// test: Emscripten 3.1.6's -pthread build once lost them, cpp/bindings/wasm_eh_pthreads.cpp). Each
 // run's milliseconds on both builds are printed (`# threads ...`): the 2-thread speed-up in a
 // browser, on a machine that may be loaded.
 import { test } from 'node:test';
@@ -43,7 +45,7 @@ async function runInPage(options) {
   return { ...result, runs, wasm, problems };
 }
 
-test('an isolated page trains on the threaded core with the bytes of Node; without threads: true it takes the single-thread core', async () => {
+test('an isolated page trains on the threaded core with the bytes of Node (threads: true); without, its own thread takes the single-thread core', async () => {
   const node = await nodeCore();
   const expected = Object.fromEntries(RUNS.map(({ name, options }) => [name, sha256(JSON.stringify(node.runToyGrpoExperiment(options).history))]));
   const threaded = await runInPage({ threads: true });
@@ -66,23 +68,79 @@ test('an isolated page trains on the threaded core with the bytes of Node; witho
   }
 });
 
-// Why the pages leave threads off: in the threaded build (Emscripten 3.1.6, -pthread and
-// -fwasm-exceptions) an argument error the core catches into its envelope in every other build
-// escapes to JS as a bare WebAssembly.Exception. When this test fails, the defect is gone: let
-// the pages (js/training/worker.js) ask for threads and turn this into the opposite check.
-test('the threaded core loses its error messages (the reason the pages keep one thread)', async () => {
-  const { page } = await openPage(env.browser.context, env.server.origin);
-  await page.goto(`${env.server.origin}/core/index.js`);
-  const errors = await page.evaluate(async () => {
-    const api = await import('/core/index.js');
-    const core = await api.loadCore({ threads: true });
+// Every kind of error the core returns in its envelope (a RangeError and a TypeError of the
+// argument readers, one from a method's own check, an unknown method, a stepwise run's refusal)
+// reaches the page as on Node's single-thread core: the same class, message, code, field, params.
+const BAD_CALLS = [
+  ['experimentConfig', { seed: -1 }],
+  ['experimentConfig', { seed: 'nine' }],
+  ['experimentConfig', { profile: 'smoke', epsilonHigh: 0.3 }],
+  ['passAtKIndependent', { p: 2, k: 1 }],
+  ['noSuchMethod', {}],
+  ['experimentCreate', { profile: 'smoke', updates: 0 }],
+];
+
+const described = (error) => ({ name: error?.constructor?.name, message: error?.message, code: error?.code, field: error?.field, params: error?.params });
+
+test('the threaded core keeps its errors: class, message, code, field and params as on one thread', async () => {
+  const node = await nodeCore();
+  const expected = BAD_CALLS.map(([method, args]) => {
     try {
-      core.experimentConfig({ seed: -1 });
+      node.call(method, args);
       return 'no error';
     } catch (error) {
-      return { name: error?.constructor?.name, message: error?.message ?? String(error) };
+      return described(error);
     }
   });
-  assert.deepEqual(errors, { name: 'Exception', message: '[object WebAssembly.Exception]' });
+  const { page, problems } = await openPage(env.browser.context, env.server.origin);
+  await page.goto(`${env.server.origin}/core/index.js`);
+  const got = await page.evaluate(async (calls) => {
+    const api = await import('/core/index.js');
+    const core = await api.loadCore({ threads: true });
+    const wasm = performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop()).filter((file) => file.endsWith('.wasm'));
+    const errors = calls.map(([method, args]) => {
+      try {
+        core.call(method, args);
+        return 'no error';
+      } catch (error) {
+        return { name: error?.constructor?.name, message: error?.message, code: error?.code, field: error?.field, params: error?.params };
+      }
+    });
+    // The core still works after its errors (nothing leaked into a broken state).
+    const config = core.experimentConfig({ profile: 'smoke', seed: 9 });
+    return { wasm, errors, seed: config.seed };
+  }, BAD_CALLS);
+  assert.deepEqual(got.wasm, ['grpo_core_mt.wasm']);
+  for (const error of expected) assert.notEqual(error, 'no error');
+  assert.ok(expected.some((error) => error.name === 'TypeError') && expected.some((error) => error.name === 'RangeError'));
+  assert.deepEqual(got.errors, expected);
+  assert.equal(got.seed, 9);
+  assert.deepEqual(problems.console, []);
+  assert.deepEqual(problems.page, []);
+  await page.close();
+});
+
+test('a worker of an isolated page takes the threaded core by default, a seed worker (threads: false) the single-thread one', async () => {
+  const { page, problems } = await openPage(env.browser.context, env.server.origin);
+  await page.goto(`${env.server.origin}/core/index.js`);
+  const inWorker = (options) =>
+    page.evaluate(async (loadOptions) => {
+      const source = `import('${location.origin}/core/index.js').then(async (api) => {
+        const available = api.threadedCoreAvailable(${JSON.stringify(loadOptions)});
+        const core = await api.loadCore(${JSON.stringify(loadOptions)});
+        let code = 'no error';
+        try { core.experimentConfig({ seed: -1 }); } catch (error) { code = error.code + ' ' + error.field; }
+        const wasm = performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop()).filter((file) => file.endsWith('.wasm'));
+        postMessage({ isolated: crossOriginIsolated, available, wasm, code });
+      }).catch((error) => postMessage({ failed: String(error) }));`;
+      const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { type: 'module' });
+      const result = await new Promise((resolve) => (worker.onmessage = ({ data }) => resolve(data)));
+      worker.terminate();
+      return result;
+    }, options);
+  assert.deepEqual(await inWorker(undefined), { isolated: true, available: true, wasm: ['grpo_core_mt.wasm'], code: 'integer_range seed' });
+  assert.deepEqual(await inWorker({ threads: false }), { isolated: true, available: false, wasm: ['grpo_core.wasm'], code: 'integer_range seed' });
+  assert.deepEqual(problems.console, []);
+  assert.deepEqual(problems.page, []);
   await page.close();
 });

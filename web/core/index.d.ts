@@ -1127,14 +1127,14 @@ export interface GrpoCore {
 export interface LoadCoreOptions {
   /** The .wasm bytes, if the caller already has them (Node reads the file next to the module). */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** true: the threaded build where it can run (a cross-origin isolated browser); its errors arrive without their message (Emscripten 3.1.6), so the pages leave it off. */
+  /** The threaded build where it can run (cross-origin isolated): by default in a worker, not in a page's own thread; false: one thread; true: threads in a page's thread too. */
   threads?: boolean;
 }
 
 /**
- * Loads the WASM core once; later calls return the same object. With {threads: true}, in a
- * cross-origin isolated page or worker, it is the threaded build (grpo_core_mt, 2 threads, the
- * same bytes).
+ * Loads the WASM core once; later calls return the same object. In a cross-origin isolated worker
+ * (or page, with {threads: true}) it is the threaded build (grpo_core_mt, 2 threads, the same
+ * bytes); {threads: false} keeps one thread.
  */
 export function loadCore(options?: LoadCoreOptions): Promise<GrpoCore>;
 

@@ -320,24 +320,29 @@ const BUILDS = {
 let cached = null;
 let cachedReference = null;
 
+// A page's own thread (a window) keeps one core thread unless asked: there the core answers small
+// calls, and a waiting main thread spins (browsers forbid Atomics.wait on it). A worker, where the
+// runs train (js/training/worker.js), takes the threads unless told otherwise.
+const inWindow = typeof window !== 'undefined' && typeof document !== 'undefined';
+
 /**
- * Whether loadCore(options) takes the threaded build: when options.threads is true, in a browser
- * page or worker that is cross-origin isolated (SharedArrayBuffer available), unless the caller
- * brings its own bytes (options.wasmBinary: those of grpo_core.wasm). Opt-in, and the pages do
- * not opt in yet: in the threaded build (Emscripten 3.1.6, -pthread with -fwasm-exceptions) the
- * core's errors reach JS as a bare WebAssembly.Exception instead of its message (errors-ru.test
- * found it; docs/performance.md). Node keeps the single-thread build (the threaded one is built
- * for the web; the bench runs its Node twin).
+ * Whether loadCore(options) takes the threaded build: in a browser worker that is cross-origin
+ * isolated (SharedArrayBuffer available), unless options.threads is false; in an isolated page's
+ * own thread only with options.threads true; never when the caller brings its own bytes
+ * (options.wasmBinary: those of grpo_core.wasm). Node keeps the single-thread build (the threaded
+ * one is built for the web; the bench runs its Node twin).
  */
 export function threadedCoreAvailable(options = {}) {
-  return !isNode && options.threads === true && !options.wasmBinary && globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+  const wanted = options.threads ?? !inWindow;
+  return !isNode && wanted === true && !options.wasmBinary && globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 }
 
 /**
  * Loads the WASM core once and returns the API object (later calls return the same one).
  * options.wasmBinary: the .wasm bytes, if the caller already has them (Node reads the file
- * next to this module by itself; browsers fetch it from the same folder). options.threads:
- * true takes the threaded build where it can run (threadedCoreAvailable).
+ * next to this module by itself; browsers fetch it from the same folder). options.threads: the
+ * threaded build where it can run (threadedCoreAvailable: by default in an isolated worker, not in
+ * a page's own thread); false keeps one thread, true asks for threads in a page's thread too.
  * A threaded build that fails to load falls back to the single-thread one; both give the same
  * bytes.
  */
@@ -373,7 +378,8 @@ export function loadReferenceCore(options = {}) {
 
 async function instantiate(build, options) {
   const { default: createModule } = await build.module();
-  if (!createModule) return loadCore(options); // a bundle with the full build only (single files)
+  // A bundle with the full build only (single files): the other builds' loaders export null.
+  if (!createModule) return build === BUILDS.threaded ? instantiate(BUILDS.full, options) : loadCore(options);
   const moduleOptions = {};
   if (options.wasmBinary) {
     moduleOptions.wasmBinary = options.wasmBinary;

@@ -270,7 +270,9 @@ self.onmessage = ({ data }) => {
   else handle(data);
 };
 
-loadCore()
+// The threaded core where the page is cross-origin isolated (2 threads, the same bytes), except in
+// a seed batch's workers (seed-batch.js names them grpo-seeds-N): they already fill the cores.
+loadCore({ threads: !self.name?.startsWith('grpo-seeds-') })
   .then((loaded) => {
     core = loaded;
     inspector = inspectorService(core, post);
