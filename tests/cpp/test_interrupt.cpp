@@ -98,6 +98,8 @@ TEST_CASE("the warm-up and an update stop at the check's next question", "[inter
   CHECK(g_calls == 1);
 }
 
+// Several threads: natively and in a -pthread build (a WebAssembly build without it has one).
+#if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
 TEST_CASE("on several threads only the caller's thread is asked", "[interrupt]") {
   Threads threads(2);
   CheckScope scope(0);
@@ -124,6 +126,7 @@ TEST_CASE("a stop inside a section on several threads ends the call, and the poo
   }
   CHECK(run_history(small_config()) == plain);  // no stop left over, the same bytes
 }
+#endif
 
 TEST_CASE("an interrupted experiment answers nothing but dispose", "[interrupt]") {
   const Json created = Json::parse(grpo::api::call(
