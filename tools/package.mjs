@@ -54,7 +54,7 @@ export const escapeXml = (text) =>
 const escapeHtml = escapeXml;
 
 function checkBuilt() {
-  const needed = ['core/grpo_core.js', 'core/grpo_core.wasm', 'vendor/chart.umd.min.js', 'vendor/formulas.js', 'vendor/katex/katex.min.css'];
+  const needed = ['core/grpo_core.js', 'core/grpo_core.wasm', 'vendor/chart.min.js', 'vendor/formulas.js', 'vendor/katex/katex.min.css'];
   const missing = needed.filter((file) => !existsSync(join(WEB, file)));
   if (missing.length) throw new Error(`package: web/ is not built (missing ${missing.join(', ')}): run bash tools/build.sh first`);
 }
@@ -248,7 +248,7 @@ async function buildSingleFiles({ sections, course }, outDir, log) {
   const [bundle, css, chartText, iconBytes] = await Promise.all([
     bundleSingle(),
     inlineCss(),
-    readFile(join(WEB, 'vendor', 'chart.umd.min.js'), 'utf8'),
+    readFile(join(WEB, 'vendor', 'chart.min.js'), 'utf8'),
     readFile(join(WEB, 'favicon.svg')),
   ]);
   const chart = inlineScript(chartText);

@@ -1,6 +1,6 @@
 // Copies what the pages need from node_modules into web/vendor/ (git-ignored) and pre-renders
 // every formula of the page with KaTeX, so the first load needs no KaTeX JavaScript at all:
-//   web/vendor/chart.umd.min.js             Chart.js 4 (UMD build, loaded as a classic script)
+//   web/vendor/chart.min.js                 Chart.js 4, the parts the charts use (tools/chart-entry.js), a classic script
 //   web/vendor/katex/katex.min.css, fonts/  KaTeX styles and only the woff2 fonts
 //   web/vendor/katex/katex.min.js           KaTeX itself, loaded lazily for any formula not pre-rendered
 //   web/vendor/formulas.js                  {"D:tex" | "I:tex": html} for every $...$ / $$...$$ in the dictionaries
@@ -9,6 +9,7 @@
 import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'web', 'vendor');
@@ -25,7 +26,7 @@ async function main() {
   await mkdir(join(out, 'katex', 'fonts'), { recursive: true });
   await mkdir(join(out, 'LICENSES'), { recursive: true });
 
-  await copyFile(join(chartDir, 'dist', 'chart.umd.min.js'), join(out, 'chart.umd.min.js'));
+  await build({ entryPoints: [join(root, 'tools', 'chart-entry.js')], bundle: true, minify: true, format: 'iife', target: 'es2020', outfile: join(out, 'chart.min.js'), logLevel: 'error' });
   await copyFile(join(katexDir, 'dist', 'katex.min.js'), join(out, 'katex', 'katex.min.js'));
 
   // KaTeX CSS: keep only the woff2 sources (every browser we target reads woff2), and let text

@@ -192,7 +192,7 @@ describe('SCORM 1.2 package', () => {
         continue;
       }
       assert.deepEqual(scos.map((r) => r.href).sort(), ['sco-course.html', ...SECTIONS.map((id) => `sco-${id}.html`)].sort());
-      for (const file of ['core/grpo_core.wasm', 'core/grpo_core.js', 'core/grpo_core_reference.wasm', 'core/grpo_core_reference.js', 'js/scorm.js', 'vendor/chart.umd.min.js', 'data/smoke-run.json']) {
+      for (const file of ['core/grpo_core.wasm', 'core/grpo_core.js', 'core/grpo_core_reference.wasm', 'core/grpo_core_reference.js', 'js/scorm.js', 'vendor/chart.min.js', 'data/smoke-run.json']) {
         assert.ok(names.includes(file), `${file} in the package`);
       }
       assert.ok(!names.includes('teacher.html'), 'the instructor page stays out of the learner package');

@@ -221,7 +221,7 @@ describe('a lazy part that fails to load', () => {
 
   for (const [lang, dict, part, pattern, id] of [
     ['en', en, 'a section module', '**/js/sections/updates.js', 'updates'],
-    ['ru', ru, 'Chart.js', '**/vendor/chart.umd.min.js', 'informative-groups'],
+    ['ru', ru, 'Chart.js', '**/vendor/chart.min.js', 'informative-groups'],
   ]) {
     test(`${part} (${lang}): a message in the reader's language with Retry; Retry mounts the section`, async () => {
       const { page, problems } = await openPage(env.browser.context, env.server.origin);

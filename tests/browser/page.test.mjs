@@ -157,7 +157,7 @@ describe('course page, English, laptop width', () => {
   test('every startup module is preloaded from the HTML (one round trip, no waterfall); the training widgets load on demand', async () => {
     const preloaded = await page.$$eval('link[rel="modulepreload"]', (links) => links.map((l) => new URL(l.href).pathname));
     const modules = [...new Set(requests.map((url) => new URL(url).pathname))].filter(
-      (path) => path.endsWith('.js') && !path.startsWith('/vendor/katex/') && !path.startsWith('/js/i18n/') && path !== '/vendor/chart.umd.min.js' && !['/js/app.js', '/js/boot-guard.js', '/sw.js'].includes(path),
+      (path) => path.endsWith('.js') && !path.startsWith('/vendor/katex/') && !path.startsWith('/js/i18n/') && path !== '/vendor/chart.min.js' && !['/js/app.js', '/js/boot-guard.js', '/sw.js'].includes(path),
     );
     // Not modules: the entry, the classic boot guard (both named by the HTML itself) and sw.js
     // (offline.js asks whether the host still serves it). Loaded when the reader reaches sections

@@ -41,7 +41,7 @@ test('npm pack: the built WASM, the JS API, the types, the CLI and the course pa
   for (const path of [
     'package.json', 'README.md', 'bin/grpo-lab.mjs', 'web/core/index.js', 'web/core/index.d.ts', 'web/core/grpo_core.js',
     'web/core/grpo_core.wasm', 'web/core/grpo_core_reference.js', 'web/core/grpo_core_reference.wasm', 'web/index.html', 'web/embed.html', 'web/js/page.js', 'web/js/training/worker.js',
-    'web/vendor/chart.umd.min.js', 'web/data/smoke-run.json', 'tools/serve.mjs', 'docs/api.md',
+    'web/vendor/chart.min.js', 'web/data/smoke-run.json', 'tools/serve.mjs', 'docs/api.md',
   ]) {
     assert.ok(files.has(path), `the tarball holds ${path}`);
   }

@@ -17,7 +17,7 @@ export function loadChartJs() {
   if (!chartPromise) {
     const ready = globalThis.Chart
       ? Promise.resolve()
-      : loadScript(new URL('../vendor/chart.umd.min.js', import.meta.url));
+      : loadScript(new URL('../vendor/chart.min.js', import.meta.url));
     chartPromise = ready.then(() => {
       // A script that loaded but is not Chart.js (a captive portal's page, a broken deploy).
       if (typeof globalThis.Chart?.getChart !== 'function') throw new Error('Chart.js did not load');
