@@ -320,6 +320,25 @@ const BUILDS = {
 let cached = null;
 let cachedReference = null;
 
+// The threaded build is ready only once its thread workers have loaded; a browser that never
+// starts them (seen once in Firefox's suite under load: a worker's loadCore() waited 240 s) must
+// not hold the page's runs: past this, the single-thread build is loaded instead (same bytes).
+const THREADED_LOAD_MS = 10000;
+const withDeadline = (promise, ms) =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the threaded core did not start within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+
 // A page's own thread (a window) keeps one core thread unless asked: there the core answers small
 // calls, and a waiting main thread spins (browsers forbid Atomics.wait on it). A worker, where the
 // runs train (js/training/worker.js), takes the threads unless told otherwise.
@@ -349,7 +368,7 @@ export function threadedCoreAvailable(options = {}) {
 export function loadCore(options = {}) {
   if (!cached) {
     const single = () => instantiate(BUILDS.full, options);
-    const first = threadedCoreAvailable(options) ? instantiate(BUILDS.threaded, options).catch(single) : single();
+    const first = threadedCoreAvailable(options) ? withDeadline(instantiate(BUILDS.threaded, options), THREADED_LOAD_MS).catch(single) : single();
     cached = first.catch((error) => {
       cached = null;
       throw error;
