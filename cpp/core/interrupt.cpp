@@ -32,7 +32,7 @@ bool task_should_stop() {
   if (check == nullptr) return false;
   if (t_pool_thread) return g_section_stopped.load(std::memory_order_relaxed);
   if (t_sections == 0) {
-    if (check()) throw Interrupted();
+    interruption_point();
     return false;
   }
   if (!g_section_stopped.load(std::memory_order_relaxed) && check())

@@ -1,6 +1,6 @@
 // A way to stop a long core call from outside it: the binding installs a check (on the web, a
 // flag the page sets in a SharedArrayBuffer while the worker is inside the call), and the long
-// loops (warm-up steps, time steps of a policy pass, optimizer steps) ask it between steps. When
+// loops (warm-up steps, time steps of a policy pass, blocks of a large product) ask it. When
 // it says stop, the call throws Interrupted; the object it was working on is left mid-step and
 // must be disposed. No check installed (the default, and natively): nothing ever interrupts.
 #pragma once

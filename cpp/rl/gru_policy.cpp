@@ -525,15 +525,15 @@ void GruPolicy<Scalar>::plan_tasks() {
   const int H = dims_.hidden;
   // One block per thread, more when a step's product over every completion is large (its time
   // steps then run block by block, asking for Stop at each).
-  const int threads = std::max(core_threads(), split_tasks(B, 3.0 * H * H * B));
+  const int blocks = std::max(core_threads(), split_tasks(B, 3.0 * H * H * B));
   k.task_start.assign(1, 0);
   // Below H = 5 a step's products are too small for Eigen's GEMM kernel (gemm_block.h).
-  if (threads > 1 && B >= 8 && H >= 5) {
+  if (blocks > 1 && B >= 8 && H >= 5) {
     long total = 0;
     for (int c = 0; c < B; ++c) total += std::max(k.lengths[k.order[c]] - 1, 0);
     long before = 0;  // completion steps of the sorted completions < c
-    for (int c = 0, task = 1; c < B && task < threads; c += 4) {
-      if (c > 0 && before * threads >= total * task) {
+    for (int c = 0, task = 1; c < B && task < blocks; c += 4) {
+      if (c > 0 && before * blocks >= total * task) {
         k.task_start.push_back(c);
         ++task;
       }

@@ -325,19 +325,7 @@ let cachedReference = null;
 // not hold the page's runs: past this, the single-thread build is loaded instead (same bytes).
 const THREADED_LOAD_MS = 10000;
 const withDeadline = (promise, ms) =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the threaded core did not start within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+  Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(`the threaded core did not start within ${ms} ms`)), ms))]);
 
 // A page's own thread (a window) keeps one core thread unless asked: there the core answers small
 // calls, and a waiting main thread spins (browsers forbid Atomics.wait on it). A worker, where the

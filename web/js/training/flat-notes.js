@@ -1,7 +1,7 @@
 // Section 7's flat charts say why they are flat (a flat line with no word reads as a broken chart).
 // Each note is chosen by the run's loss (verdicts.js clipRegime: one place says which losses clip
 // how) and its numbers, so it is true for the run it is printed under.
-import { clipRegime, bound } from './verdicts.js';
+import { bound, clipRegime, ratioRange } from './verdicts.js';
 
 /** Why the clip chart's lines lie flat at 0, from the run's config and history: [[key, params]]. */
 export function clipFlatNotes(config, history) {
@@ -11,9 +11,8 @@ export function clipFlatNotes(config, history) {
   const regime = clipRegime(config);
   if (regime.kind === 'clip') {
     if (!clipped) {
-      const min = Math.min(...history.map((row) => row.ratioMin).filter(Number.isFinite));
-      const max = Math.max(...history.map((row) => row.ratioMax).filter(Number.isFinite));
-      const dual = regime.dual ? Math.max(0, ...history.map((row) => row['actor/pg_clipfrac_lower'] ?? 0)) : 0;
+      const { min, max, dual: dualShare } = ratioRange(history);
+      const dual = regime.dual ? dualShare : 0;
       const bounds = { lo: bound(regime.lo), hi: bound(regime.hi) };
       // The ratios left the range only where the minimum keeps the unclipped branch (or verl's dual clip acts).
       if (dual > 0) notes.push(['train.flat.dualOnly', { ...bounds, c: String(regime.dual) }]);

@@ -180,14 +180,19 @@ function epsHigh(config) {
   return config?.epsHigh === null ? config.epsLow : (config?.epsHigh ?? 0.28);
 }
 
-/** The largest value of `field` in any one update (0 when no row has it). */
+/** The largest value of `field` (a key, or a function of the row) in any one update (0 when no row has it). */
 function largest(history, field) {
+  const value = typeof field === 'function' ? field : (row) => row[field];
   let most = 0;
-  for (const row of history) if (Number.isFinite(row[field])) most = Math.max(most, row[field]);
+  for (const row of history) if (Number.isFinite(value(row))) most = Math.max(most, value(row));
   return most;
 }
 
-function ratioRange(history) {
+/**
+ * The ratios' range over the run and the largest clipped shares of any one update: {min, max,
+ * clip (TRL's clip region), cispo, verlClip, verlHigh, dual (verl's pg_clipfrac_lower)}.
+ */
+export function ratioRange(history) {
   let min = Infinity;
   let max = -Infinity;
   for (const row of history) {
@@ -195,7 +200,7 @@ function ratioRange(history) {
     if (Number.isFinite(row.ratioMax)) max = Math.max(max, row.ratioMax);
   }
   // verl's geo_mean counts its clipped A > 0 tokens in pg_clipfrac and its A < 0 ones in pg_clipfrac_lower.
-  const verlClip = Math.max(0, ...history.map((row) => (row['actor/pg_clipfrac'] ?? 0) + (row['actor/pg_clipfrac_lower'] ?? 0)));
+  const verlClip = largest(history, (row) => (row['actor/pg_clipfrac'] ?? 0) + (row['actor/pg_clipfrac_lower'] ?? 0));
   return { min, max, clip: largest(history, 'clipFractionRegion'), cispo: largest(history, 'cispoClipRatio'), verlClip, verlHigh: largest(history, 'actor/pg_clipfrac'), dual: largest(history, 'actor/pg_clipfrac_lower') };
 }
 
@@ -284,8 +289,9 @@ export function updatesVerdicts(history, context = {}) {
     infoMax = Math.max(infoMax, row.informativeFraction);
   }
   // "No reward signal" only when the baseline is the group's: another estimator's advantages need no disagreement within a group.
-  const silentKey = estimatorBaseline(config).baseline === 'group' ? 'silent' : 'silentOutside';
-  const lines = [line(silent ? `verdict.updates.${silentKey}` : 'verdict.updates.signal', { n, silent, min: fixed(infoMin), max: fixed(infoMax), est: estimatorBaseline(config).name })];
+  const estimator = estimatorBaseline(config);
+  const silentKey = estimator.baseline === 'group' ? 'silent' : 'silentOutside';
+  const lines = [line(silent ? `verdict.updates.${silentKey}` : 'verdict.updates.signal', { n, silent, min: fixed(infoMin), max: fixed(infoMax), est: estimator.name })];
 
   const { w, rate, split } = informativeSplit(history, config);
   const windows = { w, from: n - w + 1, n, start: fixed(rate.before, 2), end: fixed(rate.after, 2), noise: fixed(rate.noise, 2) };
