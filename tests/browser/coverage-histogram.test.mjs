@@ -20,23 +20,47 @@ await loadLanguage('ru');
 const CANVAS = 'section#coverage figure[data-chart="coverage"] canvas';
 const PANEL = 'section#coverage figure[data-chart="coverage"] .answer-panel';
 
-/** Clicks (or taps) the middle of bar `index`'s column, near the axis (a lost prompt's after bar is 0 high). */
-async function clickBar(page, index, { tap = false, selector = CANVAS } = {}) {
-  const point = await page.evaluate(
-    ({ selector, i }) => {
+/** Where bar `index`'s column is on screen, once the chart and its place on the page have held still for
+ * three frames (a section above that mounts late, or a resize, moves it under a click computed too early). */
+const barPoint = (page, selector, index) =>
+  page.evaluate(
+    async ({ selector, i }) => {
       const canvas = document.querySelector(selector);
       const chart = window.Chart.getChart(canvas);
       const figure = canvas.closest('figure');
-      canvas.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      let last = '';
+      for (let still = 0, frames = 0; still < 3 && frames < 300; frames += 1) {
+        canvas.scrollIntoView({ block: 'center', behavior: 'instant' });
+        const x = (chart.getDatasetMeta(0).data[i].x + chart.getDatasetMeta(1).data[i].x) / 2;
+        figure.scrollLeft = Math.max(0, x - figure.clientWidth / 2);
+        await frame();
+        const rect = canvas.getBoundingClientRect();
+        const now = JSON.stringify([rect.left, rect.top, x, chart.chartArea.bottom, chart.animating ?? false]);
+        still = now === last ? still + 1 : 0;
+        last = now;
+      }
       const x = (chart.getDatasetMeta(0).data[i].x + chart.getDatasetMeta(1).data[i].x) / 2;
-      figure.scrollLeft = Math.max(0, x - figure.clientWidth / 2);
       const rect = canvas.getBoundingClientRect();
       return { x: rect.left + x, y: rect.top + chart.chartArea.bottom - 4 };
     },
     { selector, i: index },
   );
-  if (tap) await page.touchscreen.tap(point.x, point.y);
-  else await page.mouse.click(point.x, point.y);
+
+/** Clicks (or taps) the middle of bar `index`'s column, near the axis (a lost prompt's after bar is 0 high),
+ * again if no panel opened (the page moved between the measure and the click). */
+async function clickBar(page, index, { tap = false, selector = CANVAS } = {}) {
+  const panel = page.locator(selector).locator('xpath=ancestor::figure[1]').locator('.answer-panel');
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const before = await panel.evaluate((el) => `${el.hidden}:${el.dataset.promptId ?? ''}`);
+    const point = await barPoint(page, selector, index);
+    if (tap) await page.touchscreen.tap(point.x, point.y);
+    else await page.mouse.click(point.x, point.y);
+    const opened = await page
+      .waitForFunction(({ el, before }) => !el.hidden && `${el.hidden}:${el.dataset.promptId ?? ''}` !== before, { el: await panel.elementHandle(), before }, { timeout: 3000 })
+      .then(() => true, () => false);
+    if (opened) return;
+  }
 }
 
 /** The open panel as text: its prompt id, its sentence and its table's rows of cells. */
