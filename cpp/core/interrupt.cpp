@@ -50,6 +50,9 @@ ParallelSection::~ParallelSection() {
 
 void ParallelSection::end() {
   if (g_section_stopped.exchange(false)) throw Interrupted();
+  // The pool's threads may have run every task of the section, the caller none: it asks once here.
+  const InterruptCheck check = g_check.load(std::memory_order_relaxed);
+  if (check != nullptr && !t_pool_thread && t_sections == 1 && check()) throw Interrupted();
 }
 
 PoolThread::PoolThread() {

@@ -30,7 +30,8 @@ void interruption_point();
 bool task_should_stop();
 
 // A parallel section on several threads, held on its caller's thread while the tasks run; end()
-// throws Interrupted when a task saw a stop (once every thread has left the section).
+// throws Interrupted when a task saw a stop (once every thread has left the section), or when the
+// check says stop at its end (the caller may have run none of the tasks).
 class ParallelSection {
  public:
   ParallelSection();

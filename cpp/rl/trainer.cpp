@@ -10,6 +10,7 @@
 #include "core/interrupt.h"
 #include "rl/history_extras.h"
 #include "rl/trainer_verl.h"
+#include "rl/warmup_cache.h"
 
 namespace grpo {
 namespace {
@@ -362,9 +363,13 @@ Experiment::Experiment(const ExperimentConfig& config)
     }
   }
 
-  Rng init_rng = rng_.fork(5);
-  policy_.reset_parameters(init_rng);
-  warm_up();
+  Rng init_rng = rng_.fork(5);  // on a cache hit too: rng_'s later forks stay as they were
+  const std::string warmup = warmup_key(config_, static_cast<int>(vocab_.tokens.size()));
+  if (!warmup_cache_find(warmup, policy_.params())) {
+    policy_.reset_parameters(init_rng);
+    warm_up();
+    warmup_cache_store(warmup, policy_.params());
+  }
   reference_.params() = policy_.params();  // the frozen reference is the warmed-up base
 
   for (std::size_t i = 0; i < train_.size(); ++i) batch_order_.push_back(static_cast<int>(i));

@@ -131,6 +131,9 @@ TEST_CASE("entropyMechanism: Cov(log pi, A) over the loss-mask tokens of the upd
 TEST_CASE("entropyMechanism on changes none of the run's other numbers", "[entropy][trainer]") {
   grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
   config.updates = 6;
+  // The same numbers with and without it, not a trained policy.
+  config.warmup_steps = 20;
+  config.final_eval_samples = 8;
   for (int steps : {1, 2}) {
     config.steps_per_generation = steps;
     const std::vector<grpo::HistoryRow> off = history_of(config);

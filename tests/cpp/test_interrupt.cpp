@@ -19,6 +19,7 @@
 #include "rl/gru_policy.h"
 #include "rl/rng.h"
 #include "rl/trainer.h"
+#include "rl/warmup_cache.h"
 
 namespace {
 
@@ -39,15 +40,21 @@ bool counting_check() {
   return g_fire_at != 0 && call >= g_fire_at;
 }
 
-// Installs the counting check for its lifetime, firing at call `fire_at` (0: never).
+// Installs the counting check for its lifetime, firing at call `fire_at` (0: never). No warm-up
+// comes from the cache meanwhile: the check counts (and stops) the warm-up's own questions.
 struct CheckScope {
-  explicit CheckScope(long fire_at) {
+  explicit CheckScope(long fire_at) : cached(grpo::warmup_cache_capacity()) {
     g_calls = 0;
     g_fire_at = fire_at;
     g_threads.clear();
+    grpo::set_warmup_cache_capacity(0);
     grpo::set_interrupt_check(&counting_check);
   }
-  ~CheckScope() { grpo::set_interrupt_check(nullptr); }
+  ~CheckScope() {
+    grpo::set_interrupt_check(nullptr);
+    grpo::set_warmup_cache_capacity(cached);
+  }
+  int cached;
 };
 
 struct Threads {
@@ -59,6 +66,9 @@ struct Threads {
 grpo::ExperimentConfig small_config() {
   grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
   config.updates = 2;
+  // Enough questions to stop inside; the bytes, not a trained policy.
+  config.warmup_steps = 20;
+  config.final_eval_samples = 8;
   return config;
 }
 

@@ -152,6 +152,8 @@ TEST_CASE("scratch task: the config field, a short run without NaN, deterministi
   config.updates = 3;
   config.warmup_steps = 20;
   config.final_eval_samples = 4;
+  config.train_prompts = 16;  // evaluated before and after: fewer prompts, the same checks
+  config.heldout_prompts = 8;
   config.validate();
   grpo::Experiment a(config), b(config);
   CHECK(a.vocab().size() == 18);

@@ -181,6 +181,9 @@ RunResult run_experiment(int threads, grpo::TaskKind task) {
   grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
   config.task = task;
   config.updates = 4;
+  // The bytes on several threads, not a trained policy: a short warm-up, a small evaluation.
+  config.warmup_steps = 20;
+  config.final_eval_samples = 8;
   if (task == grpo::TaskKind::Scratch) config.objective.max_completion_length = 24;
   grpo::Experiment experiment(config);
   RunResult result;
