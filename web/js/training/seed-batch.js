@@ -1,6 +1,6 @@
-// "Run across seeds": N seeds of one config trained in parallel module Web Workers (the same
-// worker.js as a single run, so each seed's numbers are its single run's), one progress for the
-// whole batch, pause/resume/stop for all. Runs in an LMS iframe without cross-origin isolation;
+// "Run across seeds": N seeds of one config (or of several configs, a seed's back to back in one
+// worker) trained in parallel module Web Workers (the same worker.js as a single run, so each
+// seed's numbers are its single run's), one progress for the whole batch, pause/resume/stop for all. Runs in an LMS iframe without cross-origin isolation;
 // where the page is isolated, Stop also reaches a worker inside a long call (interrupt-flag.js).
 import { interrupt, interruptFlag } from './interrupt-flag.js';
 
@@ -27,22 +27,18 @@ export function seedList(first, n) {
 }
 
 /**
- * Starts the batch. config: a validated config (its seed is replaced per run); seeds: the seeds;
- * workers: the pool size (default workerCount); onProgress({done, total, finished, perSeed}) is
- * called on every update of any seed; keepStopped: false when a stopped seed is of no use (a
- * link's run must be whole): Stop then drops each running seed as it is, without its after-RL
- * measurement, so its worker is idle at once and ends at once. Returns {promise, pause(),
- * resume(), stop(), workers}: promise resolves to [{seed, result, stopped, ms}] in seed order
- * (result as the worker's 'finished' message: history, before/after metrics, no checkpoint), or
- * rejects on an error.
+ * The worker pool under runSeeds and runSeedsForEach. groups: lists of jobs {id, config, seed},
+ * each list run back to back in one worker, so that a seed's configs that share their warm-up
+ * (a lesson's two arms) find it in that worker's core (the core keeps its last warm-ups). Returns
+ * {promise, pause(), resume(), stop(), workers}: promise resolves to a Map id -> {seed, result,
+ * stopped, ms} of the jobs that ended (or were ended by Stop).
  */
-export function runSeeds(config, seeds, { workers = workerCount(seeds.length), onProgress = () => {}, workerUrl, keepStopped = true } = {}) {
+function runJobs(groups, { workers, onProgress, workerUrl, keepStopped }) {
   const url = workerUrl ?? new URL('./worker.js', import.meta.url);
   performance.mark('grpo:seeds-start'); // a batch starts its workers (compare-link.test.mjs)
-  const total = seeds.length * config.updates;
-  const perSeed = new Map(seeds.map((s) => [s, 0]));
+  const queue = groups.map((jobs) => [...jobs]).filter((jobs) => jobs.length);
+  const perJob = new Map(queue.flat().map((job) => [job.id, 0]));
   const results = new Map();
-  const queue = [...seeds];
   const pool = [];
   // Stop takes a worker out of a long call at once, so its termination completes at once (a busy
   // worker otherwise ends only after the browser's forcible-termination delay, 2 s in Chromium).
@@ -57,11 +53,7 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
     rejectAll = reject;
   });
 
-  const progress = () => {
-    let done = 0;
-    for (const v of perSeed.values()) done += v;
-    onProgress({ done, total, finished: results.size, perSeed: new Map(perSeed) });
-  };
+  const progress = () => onProgress({ perJob: new Map(perJob), finished: results.size });
   const end = (error) => {
     if (settled) return;
     settled = true;
@@ -69,48 +61,50 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
     for (const slot of pool) slot.worker.terminate();
     if (stopped) performance.mark('grpo:seeds-ended'); // Stop's end (compare-link.test.mjs)
     if (error) rejectAll(error);
-    else resolveAll(seeds.filter((s) => results.has(s)).map((s) => results.get(s)));
+    else resolveAll(results);
   };
   const next = (slot) => {
-    if (stopped || !queue.length) {
+    if (!slot.jobs.length && queue.length) slot.jobs = queue.shift();
+    if (stopped || !slot.jobs.length) {
+      slot.job = null;
       slot.runId = null;
       if (pool.every((s) => s.runId === null)) end();
       return;
     }
-    const seed = queue.shift();
-    slot.seed = seed;
-    slot.runId = `seed-${seed}`;
-    slot.worker.postMessage({ type: 'start', runId: slot.runId, config: { ...config, seed }, autorun: !paused, interruptFlag: flag });
+    slot.job = slot.jobs.shift();
+    slot.runId = `job-${slot.job.id}`;
+    slot.worker.postMessage({ type: 'start', runId: slot.runId, config: { ...slot.job.config, seed: slot.job.seed }, autorun: !paused, interruptFlag: flag });
   };
+  const record = (slot, fields) => results.set(slot.job.id, { seed: slot.job.seed, ...fields });
 
-  for (let i = 0; i < Math.max(1, Math.min(workers, seeds.length)); i += 1) {
+  for (let i = 0; i < Math.max(1, Math.min(workers, queue.length)); i += 1) {
     const worker = new Worker(url, { type: 'module', name: `grpo-seeds-${i}` });
-    const slot = { worker, seed: null, runId: null };
+    const slot = { worker, jobs: [], job: null, runId: null };
     worker.addEventListener('message', ({ data }) => {
       if (data.type === 'reset') {
-        // Stop without keeping (keepStopped false): the seed's experiment is disposed.
+        // Stop without keeping (keepStopped false): the job's experiment is disposed.
         if (stopped && slot.runId !== null) {
-          results.set(slot.seed, { seed: slot.seed, result: null, stopped: true, ms: null });
+          record(slot, { result: null, stopped: true, ms: null });
           next(slot);
         }
         return;
       }
-      // After Stop a seed's error is its interrupted call (the flag above): Stop accounts for it.
+      // After Stop a job's error is its interrupted call (the flag above): Stop accounts for it.
       if (data.type === 'error' && stopped && !data.fatal) return;
       if (data.type === 'error' && (data.fatal || data.runId === slot.runId)) {
-        end(new Error(`seed ${slot.seed}: ${data.message}`));
+        end(new Error(`seed ${slot.job?.seed}: ${data.message}`));
         return;
       }
       if (data.runId !== slot.runId) return;
       if (data.type === 'row') {
-        perSeed.set(slot.seed, data.updatesDone);
+        perJob.set(slot.job.id, data.updatesDone);
         progress();
       } else if (data.type === 'finished') {
-        results.set(slot.seed, { seed: slot.seed, result: data.result, stopped: data.stopped, ms: data.ms });
+        record(slot, { result: data.result, stopped: data.stopped, ms: data.ms });
         progress();
         next(slot);
       } else if (data.type === 'diverged') {
-        results.set(slot.seed, { seed: slot.seed, result: null, diverged: data.fields, stopped: false, ms: null });
+        record(slot, { result: null, diverged: data.fields, stopped: false, ms: null });
         next(slot);
       }
     });
@@ -137,23 +131,24 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
       broadcast('resume');
     },
     /**
-     * Ends every running seed now (each measured as it is, or dropped: keepStopped); seeds not
-     * yet started are dropped. A seed that has not ended STOP_GRACE_MS later is ended with its
-     * worker: {result: null, stopped: true}.
+     * Ends every running job now (each measured as it is, or dropped: keepStopped); jobs not yet
+     * started are dropped. A job that has not ended STOP_GRACE_MS later is ended with its worker:
+     * {result: null, stopped: true}.
      */
     stop() {
       performance.mark('grpo:seeds-stop');
       stopped = true;
       queue.length = 0;
+      for (const slot of pool) slot.jobs = [];
       if (keepStopped) broadcast('stop');
       else {
-        interrupt(flag); // nothing of a running seed is kept: out of its current call at once
+        interrupt(flag); // nothing of a running job is kept: out of its current call at once
         for (const slot of pool) if (slot.runId) slot.worker.postMessage({ type: 'reset' });
       }
       setTimeout(() => {
         if (settled) return;
         for (const slot of pool) {
-          if (slot.runId !== null) results.set(slot.seed, { seed: slot.seed, result: null, stopped: true, ms: null });
+          if (slot.runId !== null) record(slot, { result: null, stopped: true, ms: null });
           slot.runId = null;
         }
         end();
@@ -163,46 +158,54 @@ export function runSeeds(config, seeds, { workers = workerCount(seeds.length), o
 }
 
 /**
- * Several configs over the same seeds, one config after another (each across its seeds in
- * parallel, as runSeeds): one progress for all of it (onProgress({done, total, finished, n,
- * config})), pause/resume/stop for all. Returns {promise, pause(), resume(), stop(), workers}:
- * promise resolves to one runSeeds result per config that ran (a stop drops the configs after it).
+ * Starts the batch. config: a validated config (its seed is replaced per run); seeds: the seeds;
+ * workers: the pool size (default workerCount); onProgress({done, total, finished, perSeed}) is
+ * called on every update of any seed; keepStopped: false when a stopped seed is of no use (a
+ * link's run must be whole): Stop then drops each running seed as it is, without its after-RL
+ * measurement, so its worker is idle at once and ends at once. Returns {promise, pause(),
+ * resume(), stop(), workers}: promise resolves to [{seed, result, stopped, ms}] in seed order
+ * (result as the worker's 'finished' message: history, before/after metrics, no checkpoint), or
+ * rejects on an error.
+ */
+export function runSeeds(config, seeds, { workers = workerCount(seeds.length), onProgress = () => {}, workerUrl, keepStopped = true } = {}) {
+  const total = seeds.length * config.updates;
+  const batch = runJobs(
+    seeds.map((seed) => [{ id: seed, config, seed }]),
+    {
+      workers,
+      workerUrl,
+      keepStopped,
+      onProgress: ({ perJob, finished }) => onProgress({ done: sum(perJob.values()), total, finished, perSeed: perJob }),
+    },
+  );
+  return { ...batch, promise: batch.promise.then((results) => seeds.filter((s) => results.has(s)).map((s) => results.get(s))) };
+}
+
+/**
+ * Several configs over the same seeds: each seed's configs back to back in one worker (they share
+ * the warm-up, which that worker's core then keeps), the seeds across the workers in parallel; one
+ * progress for all of it (onProgress({done, total, finished, n})), pause/resume/stop for all.
+ * Returns {promise, pause(), resume(), stop(), workers}: promise resolves to one list per config,
+ * [{seed, result, stopped, ms}] in seed order of the seeds that ran (a stop drops the rest; the
+ * configs that had not started are dropped from the end).
  */
 export function runSeedsForEach(configs, seeds, { workers = workerCount(seeds.length), onProgress = () => {}, workerUrl } = {}) {
-  const total = configs.reduce((sum, config) => sum + seeds.length * config.updates, 0);
-  let current = null;
-  let paused = false;
-  let stopped = false;
-  const promise = (async () => {
-    const all = [];
-    let before = 0;
-    for (const [index, config] of configs.entries()) {
-      if (stopped) break;
-      current = runSeeds(config, seeds, {
-        workers,
-        workerUrl,
-        onProgress: ({ done, finished }) => onProgress({ done: before + done, total, finished: index * seeds.length + finished, n: configs.length * seeds.length, config: index }),
-      });
-      if (paused) current.pause();
-      all.push(await current.promise);
-      before += seeds.length * config.updates;
-    }
+  const total = configs.reduce((all, config) => all + seeds.length * config.updates, 0);
+  const n = configs.length * seeds.length;
+  const batch = runJobs(
+    seeds.map((seed) => configs.map((config, index) => ({ id: `${index}:${seed}`, config, seed }))),
+    { workers, workerUrl, keepStopped: true, onProgress: ({ perJob, finished }) => onProgress({ done: sum(perJob.values()), total, finished, n }) },
+  );
+  const promise = batch.promise.then((results) => {
+    const all = configs.map((_, index) => seeds.filter((s) => results.has(`${index}:${s}`)).map((s) => results.get(`${index}:${s}`)));
+    while (all.length && !all[all.length - 1].length) all.pop();
     return all;
-  })();
-  return {
-    promise,
-    workers: Math.max(1, Math.min(workers, seeds.length)),
-    pause() {
-      paused = true;
-      current?.pause();
-    },
-    resume() {
-      paused = false;
-      current?.resume();
-    },
-    stop() {
-      stopped = true;
-      current?.stop();
-    },
-  };
+  });
+  return { ...batch, promise };
+}
+
+function sum(values) {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
 }
