@@ -10,15 +10,29 @@
 namespace grpo {
 namespace {
 
+// At most this many bytes of parameters: three policies at the largest shape (embed 256, hidden
+// 512: ~4.7 MB each), hundreds at the profiles'.
+constexpr std::size_t kMaxBytes = std::size_t{16} << 20;
+
 struct Cache {
   std::mutex mutex;
   int capacity = 8;  // the smoke profile's ~17k parameters: ~70 KB an entry
+  std::size_t bytes = 0;
   std::deque<std::pair<std::string, std::vector<float>>> entries;  // oldest first
 };
 
 Cache& cache() {
   static Cache instance;
   return instance;
+}
+
+// The oldest entries leave until the capacity and the byte budget hold.
+void trim(Cache& c) {
+  while (!c.entries.empty() &&
+         (c.entries.size() > static_cast<std::size_t>(c.capacity) || c.bytes > kMaxBytes)) {
+    c.bytes -= c.entries.front().second.size() * sizeof(float);
+    c.entries.pop_front();
+  }
 }
 
 // A double's bits, so that two keys are equal only for the same numbers.
@@ -58,7 +72,8 @@ void warmup_cache_store(const std::string& key, const std::vector<float>& params
   for (const auto& entry : c.entries)
     if (entry.first == key) return;
   c.entries.emplace_back(key, params);
-  while (c.entries.size() > static_cast<std::size_t>(c.capacity)) c.entries.pop_front();
+  c.bytes += params.size() * sizeof(float);
+  trim(c);
 }
 
 int warmup_cache_capacity() {
@@ -71,7 +86,7 @@ void set_warmup_cache_capacity(int entries) {
   Cache& c = cache();
   std::lock_guard<std::mutex> lock(c.mutex);
   c.capacity = entries < 0 ? 0 : entries;
-  while (c.entries.size() > static_cast<std::size_t>(c.capacity)) c.entries.pop_front();
+  trim(c);
 }
 
 }  // namespace grpo

@@ -19,7 +19,7 @@ std::string warmup_key(const ExperimentConfig& config, int vocab_size);
 
 // The parameters stored under `key` into `params` (true), or false when there are none.
 bool warmup_cache_find(const std::string& key, std::vector<float>& params);
-// Keeps `params` under `key`, the oldest entry leaving beyond the capacity.
+// Keeps `params` under `key`, the oldest entries leaving beyond the capacity or 16 MB.
 void warmup_cache_store(const std::string& key, const std::vector<float>& params);
 
 // How many warm-ups are kept (8 by default; 0 keeps none). Tests that must see a warm-up run (an

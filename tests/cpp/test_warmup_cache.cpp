@@ -154,4 +154,13 @@ TEST_CASE("the cache keeps its capacity's newest warm-ups", "[warmup]") {
   CHECK(out == std::vector<float>{3});
   grpo::set_warmup_cache_capacity(0);
   CHECK_FALSE(grpo::warmup_cache_find("c", out));
+  // And at most 16 MB: a policy of 20 MB is not kept, nor are older ones beside a 10 MB one.
+  grpo::set_warmup_cache_capacity(8);
+  grpo::warmup_cache_store("small", {1});
+  grpo::warmup_cache_store("huge", std::vector<float>(5 << 20));
+  CHECK_FALSE(grpo::warmup_cache_find("huge", out));
+  grpo::warmup_cache_store("big", std::vector<float>((5 << 20) / 2));
+  grpo::warmup_cache_store("big2", std::vector<float>((5 << 20) / 2));
+  CHECK_FALSE(grpo::warmup_cache_find("big", out));
+  CHECK(grpo::warmup_cache_find("big2", out));
 }
