@@ -31,10 +31,10 @@ grpo::ExperimentConfig small(grpo::TaskKind task = grpo::TaskKind::Arithmetic) {
   grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
   config.task = task;
   if (task == grpo::TaskKind::Scratch) config.objective.max_completion_length = 24;
-  config.warmup_steps = 6;
+  config.warmup_steps = 4;
   config.final_eval_samples = 4;
-  config.train_prompts = 8;
-  config.heldout_prompts = 4;
+  config.train_prompts = 4;
+  config.heldout_prompts = 2;
   config.prompt_batch = 4;
   config.updates = 3;
   return config;
