@@ -77,6 +77,28 @@ void add_weight_rows(DW& dw, const DG& dg, const A& a, Eigen::Index r0, Eigen::I
                  dw.rows(), true);
 }
 
+// dst += m.rowwise().sum() with the bits Eigen gives it. Without SIMD in Eigen (WebAssembly:
+// Eigen 3.4 has no SIMD128 code) each row's sum runs left to right, (m0 + m1) + m2 ..., with
+// strided scalar loads; the same sums built column by column (sums = column 0, then += column j
+// in order) read memory in order and let the compiler vectorise across rows. With SIMD, Eigen
+// sums groups of columns in its own order: its expression is kept.
+template <typename Dst, typename M, typename Sums>
+void add_row_sums(Dst&& dst, const M& m, Sums& sums) {
+#ifdef EIGEN_VECTORIZE
+  (void)sums;
+  dst += m.rowwise().sum();
+#else
+  if (m.cols() == 0) {
+    dst += m.rowwise().sum();  // an empty sum is +0
+    return;
+  }
+  if (sums.size() < m.rows()) sums.resize(m.rows());
+  sums.head(m.rows()) = m.col(0);
+  for (Eigen::Index j = 1; j < m.cols(); ++j) sums.head(m.rows()) += m.col(j);
+  dst += sums.head(m.rows());
+#endif
+}
+
 // Multiply-adds between two interruption points (core/interrupt.h) at most, about 60 ms in WASM:
 // a product of more is split into more blocks than threads (the same bytes, gemm_block.h), and
 // a single-thread pass asks between blocks, so Stop is taken at once even at the config maxima.
@@ -180,6 +202,7 @@ void GruPolicy<Scalar>::reserve(int num_prompts, int prompt_len, int group_size,
   ensure(k.dan, H, C);
   ensure(k.dh_prev, H, n);
   ensure(k.dgh_shared, 3 * H, P);
+  ensure_size(k.row_sums, std::max(V, 3 * H));
   ensure(gh_, 3 * H, n);
   ensure(gh_shared_, 3 * H, P);
 
@@ -641,7 +664,7 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
                     column_start(task + 1, head_w_tasks, V) - r0);
   });
   count_product(V, Q, H);
-  db_head += k.dlogits.leftCols(Q).rowwise().sum();
+  add_row_sums(db_head, k.dlogits.leftCols(Q), k.row_sums);
   ensure(k.dh_out, H, C);
   k.dh_out.leftCols(head_start).setZero();
   const int head_tasks =
@@ -736,8 +759,8 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
       add_weight_rows(dw_hh, k.dgh.middleCols(prefix_cols + n1, rest),
                       k.h_prev.middleCols(prefix_cols + n1, rest), r0, rows);
   });
-  db_hh += k.dgh.leftCols(C).rowwise().sum();
-  db_ih += k.dgi.leftCols(U).rowwise().sum();
+  add_row_sums(db_hh, k.dgh.leftCols(C), k.row_sums);
+  add_row_sums(db_ih, k.dgi.leftCols(U), k.row_sums);
   dw_ih.noalias() += k.dgi.leftCols(U) * k.proj.x.leftCols(U).transpose();
   count_product(3 * H, U, E);
   ensure(k.dx, E, U);

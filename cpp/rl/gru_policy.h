@@ -247,6 +247,7 @@ class GruPolicy {
     Mat dx;          // [E, U]
     Mat dan;         // [H, C]  d(pre-tanh of n) of every step
     Mat dh_prev;     // [H, n]  gradient leaving one step towards its input state
+    Vec row_sums;    // [max(V, 3H)] bias gradients' sums over columns (add_row_sums)
     std::vector<int> task_start;  // [tasks + 1] first sorted completion of each thread's task
   };
 
