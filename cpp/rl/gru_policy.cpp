@@ -77,6 +77,28 @@ void add_weight_rows(DW& dw, const DG& dg, const A& a, Eigen::Index r0, Eigen::I
                  dw.rows(), true);
 }
 
+// dst += m.rowwise().sum() with the bits Eigen gives it. Without SIMD in Eigen (WebAssembly:
+// Eigen 3.4 has no SIMD128 code) each row's sum runs left to right, (m0 + m1) + m2 ..., with
+// strided scalar loads; the same sums built column by column (sums = column 0, then += column j
+// in order) read memory in order and let the compiler vectorise across rows. With SIMD, Eigen
+// sums groups of columns in its own order: its expression is kept.
+template <typename Dst, typename M, typename Sums>
+void add_row_sums(Dst&& dst, const M& m, Sums& sums) {
+#ifdef EIGEN_VECTORIZE
+  (void)sums;
+  dst += m.rowwise().sum();
+#else
+  if (m.cols() == 0) {
+    dst += m.rowwise().sum();  // an empty sum is +0
+    return;
+  }
+  if (sums.size() < m.rows()) sums.resize(m.rows());
+  sums.head(m.rows()) = m.col(0);
+  for (Eigen::Index j = 1; j < m.cols(); ++j) sums.head(m.rows()) += m.col(j);
+  dst += sums.head(m.rows());
+#endif
+}
+
 // Multiply-adds between two interruption points (core/interrupt.h) at most, about 60 ms in WASM:
 // a product of more is split into more blocks than threads (the same bytes, gemm_block.h), and
 // a single-thread pass asks between blocks, so Stop is taken at once even at the config maxima.
@@ -180,6 +202,7 @@ void GruPolicy<Scalar>::reserve(int num_prompts, int prompt_len, int group_size,
   ensure(k.dan, H, C);
   ensure(k.dh_prev, H, n);
   ensure(k.dgh_shared, 3 * H, P);
+  ensure_size(k.row_sums, std::max(V, 3 * H));
   ensure(gh_, 3 * H, n);
   ensure(gh_shared_, 3 * H, P);
 
@@ -254,6 +277,21 @@ void GruPolicy<Scalar>::project_inputs(const int* tokens, int count, InputProjec
   proj.gi.leftCols(U).colwise() += proj.bias.head(3 * H);
 }
 
+// Whether W_hh h for h = 0 over `cols` columns is all +0, so the first prefix step may skip its
+// product: every path Eigen takes for it from 20 rows + depth + columns on (GEMM, GEMV and
+// PackedLhs) zeroes the destination and adds sums of w * 0 to it, and +0 + (+-0) is +0 when every
+// w is finite (an infinite or NaN weight gives NaN: the product is then computed). Below that
+// size Eigen's coefficient loop assigns the sum itself, which may be -0: computed too.
+template <typename Scalar>
+bool GruPolicy<Scalar>::zero_state_gh_is_zero(int cols) const {
+  const int H = dims_.hidden;
+  if (4 * H + cols < 20) return false;
+  // w * 0 is +-0 for a finite w and NaN otherwise, so the sum is NaN iff some weight is not
+  // finite (one vectorised pass, unlike allFinite()'s comparisons).
+  const Eigen::Map<const Vec> w_hh(tensor(ParamId::kWeightHh), 3 * H * H);
+  return !std::isnan((w_hh.array() * Scalar(0)).sum());
+}
+
 // One GRU step for n = h_prev.cols() sequences:
 //   gates[0:H]   = r = sigma(gi_r + W_hr h)        gi_r already holds W_ir x + b_ir + b_hr
 //   gates[H:2H]  = z = sigma(gi_z + W_hz h)        gi_z likewise
@@ -266,10 +304,13 @@ void GruPolicy<Scalar>::gru_step_forward(const Eigen::Ref<const Mat>& h_prev,
                                          Eigen::Ref<Mat> gates, Eigen::Ref<Mat> ghn,
                                          Eigen::Ref<Mat> h_out, Eigen::Ref<Mat> gh_cols,
                                          Eigen::Index total_cols, const Mat* shared_gh,
-                                         const int* shared_map) {
+                                         const int* shared_map, bool zero_state) {
   const int H = dims_.hidden;
   const Eigen::Index n = h_prev.cols();
-  if (!shared_gh) w_hh_packed_.multiply(gh_cols, h_prev, total_cols, false);  // [3H, n]
+  if (zero_state)
+    gh_cols.setZero();  // W_hh 0: the bits of the product (zero_state_gh_is_zero)
+  else if (!shared_gh)
+    w_hh_packed_.multiply(gh_cols, h_prev, total_cols, false);  // [3H, n]
   // One pass per column, each value computed by the same operations in the same order as the
   // earlier separate passes over the whole block (same bytes), without storing the sums first.
   // sigma(x) = (1 + tanh(x / 2)) / 2: Eigen's float tanh is a branch-free rational function that
@@ -385,17 +426,20 @@ void GruPolicy<Scalar>::forward(const TokenRows& prompts, const TokenRows& compl
   ensure(k.h_out, H, C);
   ensure(gh_, 3 * H, std::max(B, P));
   w_hh_packed_.pack(tensor(ParamId::kWeightHh), 3 * H, H, true);
-  // The prefix, once per prompt (P columns per step).
+  // The prefix, once per prompt (P columns per step). Step 0 starts from h = 0: its W_hh h is
+  // all +0, not computed when that gives the same bits.
+  const bool skip_first = zero_state_gh_is_zero(P);
   for (int t = 0; t < lp; ++t) {
     const int o = t * P;
     if (t == 0)
       k.h_prev.leftCols(P).setZero();
     else
       k.h_prev.middleCols(o, P) = k.h_out.middleCols(o - P, P);
+    const bool zero_state = t == 0 && skip_first;
     gru_step_forward(k.h_prev.middleCols(o, P), k.proj, k.proj.slot.data() + o,
                      k.gates.middleCols(o, P), k.ghn.middleCols(o, P), k.h_out.middleCols(o, P),
-                     gh_.leftCols(P), P);
-    count_product(3 * H, H, P);
+                     gh_.leftCols(P), P, nullptr, nullptr, zero_state);
+    if (!zero_state) count_product(3 * H, H, P);
   }
   // Completion steps: step s feeds token s-1 of the n_s completions longer than s. Step 1
   // starts from copies of the P prompt states, so W_hh h is computed once per prompt.
@@ -500,22 +544,27 @@ void GruPolicy<Scalar>::gru_step_backward(int offset, int c0, int count, int tot
   const int H = dims_.hidden;
   const Scalar one(1);
   const Eigen::Index o = offset + c0, n = count;
-  const Eigen::Ref<const Mat> dh = k.dh_out.middleCols(o, n);
-  const Eigen::Ref<const Mat> h = k.h_prev.middleCols(o, n);
-  const Eigen::Ref<const Mat> r = k.gates.block(0, o, H, n);
-  const Eigen::Ref<const Mat> z = k.gates.block(H, o, H, n);
-  const Eigen::Ref<const Mat> nn = k.gates.block(2 * H, o, H, n);
-  const Eigen::Ref<const Mat> ghn = k.ghn.middleCols(o, n);
-  k.dan.middleCols(o, n).array() = dh.array() * (one - z.array()) * (one - nn.array().square());
-  k.dgh.block(0, o, H, n).array() =
-      k.dan.middleCols(o, n).array() * ghn.array() * r.array() * (one - r.array());
-  k.dgh.block(H, o, H, n).array() =
-      dh.array() * (h.array() - nn.array()) * z.array() * (one - z.array());
-  k.dgh.block(2 * H, o, H, n).array() = k.dan.middleCols(o, n).array() * r.array();
-  if (want_dh_prev) {
-    k.dh_prev.middleCols(c0, n).array() = dh.array() * z.array();
-    w_hh_t_packed_.multiply(k.dh_prev.middleCols(c0, n), k.dgh.middleCols(o, n), total_cols, true);
+  // One pass per column, each value computed by the same operations in the same order as
+  // separate passes over the whole block (products and differences only: the same bits however
+  // they are vectorised), with the column's operands in cache.
+  using Column = Eigen::Map<Eigen::Array<Scalar, Eigen::Dynamic, 1>>;
+  using ConstColumn = Eigen::Map<const Eigen::Array<Scalar, Eigen::Dynamic, 1>>;
+  for (Eigen::Index c = o; c < o + n; ++c) {
+    const ConstColumn dh(k.dh_out.col(c).data(), H);
+    const ConstColumn h(k.h_prev.col(c).data(), H);
+    const ConstColumn g(k.gates.col(c).data(), 3 * H);
+    const ConstColumn ghn(k.ghn.col(c).data(), H);
+    Column dan(k.dan.col(c).data(), H);
+    Column dg(k.dgh.col(c).data(), 3 * H);
+    const ConstColumn r(g.data(), H), z(g.data() + H, H), nn(g.data() + 2 * H, H);
+    dan = dh * (one - z) * (one - nn.square());
+    dg.head(H) = dan * ghn * r * (one - r);
+    dg.segment(H, H) = dh * (h - nn) * z * (one - z);
+    dg.tail(H) = dan * r;
+    if (want_dh_prev) Column(k.dh_prev.col(c - offset).data(), H) = dh * z;
   }
+  if (want_dh_prev)
+    w_hh_t_packed_.multiply(k.dh_prev.middleCols(c0, n), k.dgh.middleCols(o, n), total_cols, true);
 }
 
 template <typename Scalar>
@@ -615,7 +664,7 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
                     column_start(task + 1, head_w_tasks, V) - r0);
   });
   count_product(V, Q, H);
-  db_head += k.dlogits.leftCols(Q).rowwise().sum();
+  add_row_sums(db_head, k.dlogits.leftCols(Q), k.row_sums);
   ensure(k.dh_out, H, C);
   k.dh_out.leftCols(head_start).setZero();
   const int head_tasks =
@@ -710,8 +759,8 @@ void GruPolicy<Scalar>::backward(const Ragged& dlogp, const Ragged* dentropy) {
       add_weight_rows(dw_hh, k.dgh.middleCols(prefix_cols + n1, rest),
                       k.h_prev.middleCols(prefix_cols + n1, rest), r0, rows);
   });
-  db_hh += k.dgh.leftCols(C).rowwise().sum();
-  db_ih += k.dgi.leftCols(U).rowwise().sum();
+  add_row_sums(db_hh, k.dgh.leftCols(C), k.row_sums);
+  add_row_sums(db_ih, k.dgi.leftCols(U), k.row_sums);
   dw_ih.noalias() += k.dgi.leftCols(U) * k.proj.x.leftCols(U).transpose();
   count_product(3 * H, U, E);
   ensure(k.dx, E, U);
@@ -775,10 +824,13 @@ void GruPolicy<Scalar>::decode(const TokenRows& prompts, int group_size, int max
     for (int p = 0; p < P; ++p) w.tokens[t * P + p] = prompts[p][t];
   project_inputs(w.tokens.data(), P * lp, w.proj);
   w.h_a.leftCols(P).setZero();
+  const bool skip_first = zero_state_gh_is_zero(P);  // as in forward()
   for (int t = 0; t < lp; ++t) {
+    const bool zero_state = t == 0 && skip_first;
     gru_step_forward(w.h_a.leftCols(P), w.proj, w.proj.slot.data() + t * P, w.gates.leftCols(P),
-                     w.ghn.leftCols(P), w.h_b.leftCols(P), gh_.leftCols(P), P);
-    count_product(3 * H, H, P);
+                     w.ghn.leftCols(P), w.h_b.leftCols(P), gh_.leftCols(P), P, nullptr, nullptr,
+                     zero_state);
+    if (!zero_state) count_product(3 * H, H, P);
     w.h_a.swap(w.h_b);
   }
   // Position 0: one distribution per prompt, G draws from it.

@@ -247,6 +247,7 @@ class GruPolicy {
     Mat dx;          // [E, U]
     Mat dan;         // [H, C]  d(pre-tanh of n) of every step
     Mat dh_prev;     // [H, n]  gradient leaving one step towards its input state
+    Vec row_sums;    // [max(V, 3H)] bias gradients' sums over columns (add_row_sums)
     std::vector<int> task_start;  // [tasks + 1] first sorted completion of each thread's task
   };
 
@@ -268,7 +269,11 @@ class GruPolicy {
   void gru_step_forward(const Eigen::Ref<const Mat>& h_prev, const InputProjection& proj,
                         const int* slots, Eigen::Ref<Mat> gates, Eigen::Ref<Mat> ghn,
                         Eigen::Ref<Mat> h_out, Eigen::Ref<Mat> gh, Eigen::Index total_cols,
-                        const Mat* shared_gh = nullptr, const int* shared_map = nullptr);
+                        const Mat* shared_gh = nullptr, const int* shared_map = nullptr,
+                        bool zero_state = false);
+  // Whether W_hh h is exactly +0 for h = 0 over `cols` columns, whatever kernel Eigen would take:
+  // with zero_state, gru_step_forward then writes zeros instead of computing it.
+  bool zero_state_gh_is_zero(int cols) const;
   // Columns [offset + c0, offset + c0 + count) of a step of total_cols columns; dh_prev goes to
   // k.dh_prev columns [c0, c0 + count). The scatter into dgi is done afterwards, in step order.
   void gru_step_backward(int offset, int c0, int count, int total_cols, bool want_dh_prev);

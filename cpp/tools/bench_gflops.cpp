@@ -53,9 +53,10 @@ struct PeakGemm {
 // multiply_adds(); elementwise gate, softmax, objective and Adam work is not counted). With
 // K = sum_j max(L_j - 2, 0) (completion steps >= 2), Q = P + sum_j (L_j - 1) scored head columns
 // and U <= V distinct input tokens, one update does
-//   per epoch, forward:  3H*E*U + 3H*H*(Lp*P + P + K) + V*H*Q
+//   per epoch, forward:  3H*E*U + 3H*H*((Lp - 1)*P + P + K) + V*H*Q
 //   per epoch, backward: 2*V*H*Q + 2*3H*H*(Lp*P + K) + 2*3H*E*U
-//   sampling (once):     3H*H*(Lp*P + P + K) + V*H*Q + 3H*E*(U per step)
+//   sampling (once):     3H*H*((Lp - 1)*P + P + K) + V*H*Q + 3H*E*(U per step)
+// (the first prefix step's W_hh h, h = 0, is written as zeros, not computed: gru_policy.cpp),
 // i.e. about (3*epochs + 1) forward passes' worth, with 3H^2 + V*H per token position forward.
 // GFLOP/s = 2 * multiply-adds / seconds; the best update of the run is reported, as for the peak.
 double update_gflops(int hidden, PeakGemm* peak) {
