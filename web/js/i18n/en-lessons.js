@@ -34,7 +34,7 @@ export default {
   'lesson.dynamicSampling.values': 'Means over {n} {n#seed}: share of each generation trained on {a_trained} (A) and {b_trained} (B); share of zero-advantage groups {a_zeroStd} and {b_zeroStd}; train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
   'lesson.isCorrection.name': 'Importance-sampling correction',
-  'lesson.isCorrection.question': 'On the variable-length task with the sampler 2 updates behind (learning rate 0.0015; mean |Δlog p| between sampler and learner about 0.09 without the correction, at most the realistic 0.1), does the correction close part of the gap to the run whose sampler does not lag?',
+  'lesson.isCorrection.question': 'On the variable-length task with the sampler 2 updates behind (learning rate 0.0015, 16 prompts per update; mean |Δlog p| between sampler and learner about 0.09 without the correction, at most the realistic 0.1), does the correction close part of the gap to the run whose sampler does not lag?',
   'lesson.isCorrection.claim': 'B’s (with the correction) fresh-generation accuracy over the second half of the updates is higher than A’s (without it) by more than {accuracy}',
   'lesson.isCorrection.values': 'Means over {n} {n#seed}: fresh-generation accuracy over the second half of the updates {a_accuracy} (A) and {b_accuracy} (B); train accuracy after RL {a_final} and {b_final}; mean |Δlog p| between sampler and learner over the last quarter {a_logpDiff} and {b_logpDiff}.',
 
