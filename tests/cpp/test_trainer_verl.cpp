@@ -14,6 +14,7 @@
 #include "rl/verl_agg_loss.h"
 #include "rl/verl_kl_penalty.h"
 #include "rl/verl_policy_loss.h"
+#include "short_run.h"
 
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
@@ -22,14 +23,8 @@ namespace {
 
 // A few updates of the smoke profile, with a shorter warm-up and evaluation (a smoke test).
 grpo::ExperimentConfig short_verl_run() {
-  grpo::ExperimentConfig c = grpo::profile_defaults("smoke");
+  grpo::ExperimentConfig c = short_run(30, 16, 4);
   c.engine = grpo::Engine::Verl;
-  c.updates = 3;
-  c.warmup_steps = 30;
-  c.train_prompts = 16;
-  c.heldout_prompts = 4;
-  c.prompt_batch = 4;
-  c.final_eval_samples = 4;
   c.eval_samples = 1;
   return c;
 }

@@ -11,6 +11,7 @@
 #include "rl/config_fields.h"
 #include "rl/trainer.h"
 #include "rl/warmup_cache.h"
+#include "short_run.h"
 
 namespace {
 
@@ -28,15 +29,9 @@ struct CacheCapacity {
 
 // A small run: a few warm-up steps, a small evaluation (what the key must hold, not a lesson).
 grpo::ExperimentConfig small(grpo::TaskKind task = grpo::TaskKind::Arithmetic) {
-  grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
+  grpo::ExperimentConfig config = short_run(4, 4, 2);
   config.task = task;
   if (task == grpo::TaskKind::Scratch) config.objective.max_completion_length = 24;
-  config.warmup_steps = 4;
-  config.final_eval_samples = 4;
-  config.train_prompts = 4;
-  config.heldout_prompts = 2;
-  config.prompt_batch = 4;
-  config.updates = 3;
   return config;
 }
 
