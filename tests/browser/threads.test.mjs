@@ -122,7 +122,7 @@ test('the threaded core keeps its errors: class, message, code, field and params
   await page.close();
 });
 
-test('a worker of an isolated page takes the threaded core by default, a seed worker (threads: false) the single-thread one', async () => {
+test('a worker of an isolated page takes the threaded core by default from THREADED_MIN_CORES cores up (on fewer with threads: true), a seed worker (threads: false) the single-thread one', async () => {
   const { page, problems } = await openPage(env.browser.context, env.server.origin);
   await page.goto(`${env.server.origin}/core/index.js`);
   const inWorker = (options) =>
@@ -133,15 +133,19 @@ test('a worker of an isolated page takes the threaded core by default, a seed wo
         let code = 'no error';
         try { core.experimentConfig({ seed: -1 }); } catch (error) { code = error.code + ' ' + error.field; }
         const wasm = performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop()).filter((file) => file.endsWith('.wasm'));
-        postMessage({ isolated: crossOriginIsolated, available, wasm, code });
+        postMessage({ isolated: crossOriginIsolated, available, wasm, code, cores: navigator.hardwareConcurrency >= api.THREADED_MIN_CORES });
       }).catch((error) => postMessage({ failed: String(error) }));`;
       const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { type: 'module' });
       const result = await new Promise((resolve) => (worker.onmessage = ({ data }) => resolve(data)));
       worker.terminate();
       return result;
     }, options);
-  assert.deepEqual(await inWorker(undefined), { isolated: true, available: true, wasm: ['grpo_core_mt.wasm'], code: 'integer_range seed' });
-  assert.deepEqual(await inWorker({ threads: false }), { isolated: true, available: false, wasm: ['grpo_core.wasm'], code: 'integer_range seed' });
+  const byDefault = await inWorker(undefined);
+  const threaded = { isolated: true, available: true, wasm: ['grpo_core_mt.wasm'], code: 'integer_range seed' };
+  const single = { isolated: true, available: false, wasm: ['grpo_core.wasm'], code: 'integer_range seed' };
+  assert.deepEqual(byDefault, { ...(byDefault.cores ? threaded : single), cores: byDefault.cores });
+  assert.deepEqual(await inWorker({ threads: true }), { ...threaded, cores: byDefault.cores });
+  assert.deepEqual(await inWorker({ threads: false }), { ...single, cores: byDefault.cores });
   assert.deepEqual(problems.console, []);
   assert.deepEqual(problems.page, []);
   await page.close();
@@ -159,7 +163,7 @@ test('the training worker on the threaded core leaves a warm-up and an update at
   const stopInside = (config, afterCreated) =>
     page.evaluate(
       async ({ config, afterCreated }) => {
-        const worker = new Worker('/js/training/worker.js', { type: 'module', name: 'grpo-training' });
+        const worker = new Worker('/js/training/worker.js?threads=1', { type: 'module', name: 'grpo-training' });
         const flag = new Int32Array(new SharedArrayBuffer(4));
         let setAt = 0;
         const arm = (ms) => setTimeout(() => { setAt = performance.now(); Atomics.store(flag, 0, 1); }, ms);

@@ -1127,7 +1127,7 @@ export interface GrpoCore {
 export interface LoadCoreOptions {
   /** The .wasm bytes, if the caller already has them (Node reads the file next to the module). */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** The threaded build where it can run (cross-origin isolated): by default in a worker, not in a page's own thread; false: one thread; true: threads in a page's thread too. */
+  /** The threaded build where it can run (cross-origin isolated): by default in a worker on a machine of at least THREADED_MIN_CORES logical cores, not in a page's own thread; false: one thread; true: threads on fewer cores and in a page's thread too. */
   threads?: boolean;
 }
 
@@ -1140,6 +1140,8 @@ export function loadCore(options?: LoadCoreOptions): Promise<GrpoCore>;
 
 /** Whether loadCore(options) takes the threaded build here (a cross-origin isolated browser). */
 export function threadedCoreAvailable(options?: LoadCoreOptions): boolean;
+/** The fewest logical cores (navigator.hardwareConcurrency) on which a worker takes the threaded build by default. */
+export const THREADED_MIN_CORES: number;
 
 /** The functions of the reference build's API object (sections 1-5, experimentConfig). */
 export type ReferenceCoreFunction =

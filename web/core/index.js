@@ -329,18 +329,23 @@ const withDeadline = (promise, ms) =>
 
 // A page's own thread (a window) keeps one core thread unless asked: there the core answers small
 // calls, and a waiting main thread spins (browsers forbid Atomics.wait on it). A worker, where the
-// runs train (js/training/worker.js), takes the threads unless told otherwise.
+// runs train (js/training/worker.js), takes the threads unless told otherwise, on a machine of at
+// least THREADED_MIN_CORES: on 2 cores the pool's second thread meets the page's own and every
+// other process, and each of a run's thousands of sections waits for a descheduled thread (a
+// scratch-task run in Firefox took over 300 s at load 10, against ~20 s on one thread).
 const inWindow = typeof window !== 'undefined' && typeof document !== 'undefined';
+export const THREADED_MIN_CORES = 4;
 
 /**
  * Whether loadCore(options) takes the threaded build: in a browser worker that is cross-origin
- * isolated (SharedArrayBuffer available), unless options.threads is false; in an isolated page's
- * own thread only with options.threads true; never when the caller brings its own bytes
- * (options.wasmBinary: those of grpo_core.wasm). Node keeps the single-thread build (the threaded
- * one is built for the web; the bench runs its Node twin).
+ * isolated (SharedArrayBuffer available) on a machine of at least THREADED_MIN_CORES logical
+ * cores, unless options.threads is false; with options.threads true on fewer cores and in an
+ * isolated page's own thread too; never when the caller brings its own bytes (options.wasmBinary:
+ * those of grpo_core.wasm). Node keeps the single-thread build (the threaded one is built for the
+ * web; the bench runs its Node twin).
  */
 export function threadedCoreAvailable(options = {}) {
-  const wanted = options.threads ?? !inWindow;
+  const wanted = options.threads ?? (!inWindow && (globalThis.navigator?.hardwareConcurrency ?? 1) >= THREADED_MIN_CORES);
   return !isNode && wanted === true && !options.wasmBinary && globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 }
 

@@ -270,9 +270,12 @@ self.onmessage = ({ data }) => {
   else handle(data);
 };
 
-// The threaded core where the page is cross-origin isolated (2 threads, the same bytes), except in
-// a seed batch's workers (seed-batch.js names them grpo-seeds-N): they already fill the cores.
-loadCore({ threads: !self.name?.startsWith('grpo-seeds-') })
+// The threaded core where loadCore takes it by default (an isolated worker on a machine of at least
+// THREADED_MIN_CORES cores: 2 threads, the same bytes), except in a seed batch's workers
+// (seed-batch.js names them grpo-seeds-N): they already fill the cores. `worker.js?threads=1` asks
+// for it on any machine, `?threads=0` never.
+const askedThreads = new URL(self.location.href).searchParams.get('threads');
+loadCore({ threads: self.name?.startsWith('grpo-seeds-') ? false : askedThreads === null ? undefined : askedThreads === '1' })
   .then((loaded) => {
     core = loaded;
     inspector = inspectorService(core, post);
