@@ -26,11 +26,12 @@ const lastWindow = (history, key, rows = windowSize(history.length)) => {
 // Its mean over the second half of the updates (10 of 20 rows: steadier than one final number).
 const lastHalf = (history, key) => lastWindow(history, key, Math.max(1, Math.round(history.length / 2)));
 
-// The scratch lessons run on at most this many seeds in the page: at the Seeds field's default 8
-// (16 runs in one worker on 2 cores) they took 134 s (overlong) and 147 s (lengthBias) in
-// Chromium on this machine (load 4-6), over the 2-minute budget; 6 seeds take 3/4 of that
-// (isCorrection runs 20 updates, as overlong does).
-const SCRATCH_MAX_SEEDS = 6;
+// The scratch lessons run on at most this many seeds in the page. Each seed's two arms run back to
+// back in one worker (seed-batch.js), and the second finds its 300-step warm-up in that worker's
+// core (cpp/rl/warmup_cache.h): at the Seeds field's default 8 (16 runs in one worker on 2 cores)
+// they took 47 s (isCorrection), 48-50 s (lengthBias) and 42-43 s (overlong) in Chromium on this
+// machine (load 1), where each arm's own warm-up took 134-147 s (load 4-6).
+const SCRATCH_MAX_SEEDS = 10;
 
 // The scratch task as section 6's preset sets it (presets.js, URL keys to the core's names), made
 // cheap enough for a gallery: fewer updates and final samples (each lesson within its 2 minutes).
