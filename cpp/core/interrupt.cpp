@@ -12,6 +12,13 @@ std::atomic<bool> g_section_stopped{false};
 thread_local bool t_pool_thread = false;
 thread_local int t_sections = 0;
 
+// Whether the check, asked on the caller's thread with `open` parallel sections of its own open
+// (0 between sections, 1 at the end of one), says stop. The pool's threads never ask it.
+bool caller_check_says_stop(int open) {
+  const InterruptCheck check = g_check.load(std::memory_order_relaxed);
+  return check != nullptr && !t_pool_thread && t_sections == open && check();
+}
+
 }  // namespace
 
 Interrupted::Interrupted()
@@ -23,8 +30,7 @@ void set_interrupt_check(InterruptCheck check) {
 }
 
 void interruption_point() {
-  const InterruptCheck check = g_check.load(std::memory_order_relaxed);
-  if (check != nullptr && !t_pool_thread && t_sections == 0 && check()) throw Interrupted();
+  if (caller_check_says_stop(0)) throw Interrupted();
 }
 
 bool task_should_stop() {
@@ -51,8 +57,7 @@ ParallelSection::~ParallelSection() {
 void ParallelSection::end() {
   if (g_section_stopped.exchange(false)) throw Interrupted();
   // The pool's threads may have run every task of the section, the caller none: it asks once here.
-  const InterruptCheck check = g_check.load(std::memory_order_relaxed);
-  if (check != nullptr && !t_pool_thread && t_sections == 1 && check()) throw Interrupted();
+  if (caller_check_says_stop(1)) throw Interrupted();
 }
 
 PoolThread::PoolThread() {

@@ -20,6 +20,7 @@
 #include "rl/rng.h"
 #include "rl/trainer.h"
 #include "rl/warmup_cache.h"
+#include "scopes.h"
 
 namespace {
 
@@ -43,24 +44,14 @@ bool counting_check() {
 // Installs the counting check for its lifetime, firing at call `fire_at` (0: never). No warm-up
 // comes from the cache meanwhile: the check counts (and stops) the warm-up's own questions.
 struct CheckScope {
-  explicit CheckScope(long fire_at) : cached(grpo::warmup_cache_capacity()) {
+  explicit CheckScope(long fire_at) {
     g_calls = 0;
     g_fire_at = fire_at;
     g_threads.clear();
-    grpo::set_warmup_cache_capacity(0);
     grpo::set_interrupt_check(&counting_check);
   }
-  ~CheckScope() {
-    grpo::set_interrupt_check(nullptr);
-    grpo::set_warmup_cache_capacity(cached);
-  }
-  int cached;
-};
-
-struct Threads {
-  explicit Threads(int n) : before(grpo::core_threads()) { grpo::set_core_threads(n); }
-  ~Threads() { grpo::set_core_threads(before); }
-  int before;
+  ~CheckScope() { grpo::set_interrupt_check(nullptr); }
+  CacheCapacity no_cache{0};
 };
 
 grpo::ExperimentConfig small_config() {

@@ -13,6 +13,7 @@
 #include "rl/gru_policy.h"
 #include "rl/rng.h"
 #include "rl/trainer.h"
+#include "scopes.h"
 
 namespace {
 
@@ -43,13 +44,6 @@ std::vector<int> more_threads() {
   return {2, 3};
 #endif
 }
-
-// Sets the thread count for one scope and back to what it was after it.
-struct Threads {
-  explicit Threads(int n) : before(grpo::core_threads()) { grpo::set_core_threads(n); }
-  ~Threads() { grpo::set_core_threads(before); }
-  int before;
-};
 
 template <typename Scalar>
 void check_split_products() {

@@ -11,21 +11,13 @@
 #include "rl/config_fields.h"
 #include "rl/trainer.h"
 #include "rl/warmup_cache.h"
+#include "scopes.h"
 #include "short_run.h"
 
 namespace {
 
 using grpo::FieldKind;
 using grpo::FieldSpec;
-
-// The cache's capacity for one scope, and back to what it was after it.
-struct CacheCapacity {
-  explicit CacheCapacity(int n) : before(grpo::warmup_cache_capacity()) {
-    grpo::set_warmup_cache_capacity(n);
-  }
-  ~CacheCapacity() { grpo::set_warmup_cache_capacity(before); }
-  int before;
-};
 
 // A small run: a few warm-up steps, a small evaluation (what the key must hold, not a lesson).
 grpo::ExperimentConfig small(grpo::TaskKind task = grpo::TaskKind::Arithmetic) {
