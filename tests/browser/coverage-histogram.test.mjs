@@ -29,6 +29,7 @@ const barPoint = (page, selector, index) =>
       const chart = window.Chart.getChart(canvas);
       const figure = canvas.closest('figure');
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      let point = null;
       let last = '';
       for (let still = 0, frames = 0; still < 3 && frames < 300; frames += 1) {
         canvas.scrollIntoView({ block: 'center', behavior: 'instant' });
@@ -36,13 +37,12 @@ const barPoint = (page, selector, index) =>
         figure.scrollLeft = Math.max(0, x - figure.clientWidth / 2);
         await frame();
         const rect = canvas.getBoundingClientRect();
-        const now = JSON.stringify([rect.left, rect.top, x, chart.chartArea.bottom, chart.animating ?? false]);
+        point = { x: rect.left + x, y: rect.top + chart.chartArea.bottom - 4 };
+        const now = JSON.stringify([point, chart.animating ?? false]);
         still = now === last ? still + 1 : 0;
         last = now;
       }
-      const x = (chart.getDatasetMeta(0).data[i].x + chart.getDatasetMeta(1).data[i].x) / 2;
-      const rect = canvas.getBoundingClientRect();
-      return { x: rect.left + x, y: rect.top + chart.chartArea.bottom - 4 };
+      return point;
     },
     { selector, i: index },
   );

@@ -1,7 +1,8 @@
 // "Run across seeds": N seeds of one config (or of several configs, a seed's back to back in one
 // worker) trained in parallel module Web Workers (the same worker.js as a single run, so each
-// seed's numbers are its single run's), one progress for the whole batch, pause/resume/stop for all. Runs in an LMS iframe without cross-origin isolation;
-// where the page is isolated, Stop also reaches a worker inside a long call (interrupt-flag.js).
+// seed's numbers are its single run's), one progress for the whole batch, pause/resume/stop for
+// all. Runs in an LMS iframe without cross-origin isolation; where the page is isolated, Stop also
+// reaches a worker inside a long call (interrupt-flag.js).
 import { interrupt, interruptFlag } from './interrupt-flag.js';
 
 export const SEEDS_MIN = 1;
