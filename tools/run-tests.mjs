@@ -16,7 +16,7 @@ import { readdirSync } from 'node:fs';
 // Browser files that measure time (task lengths, Lighthouse, Stop within 1 s, a heading that
 // stays put after 3.5 s, the first load's tasks, the scratch task's smoke run under 10 s): alone,
 // one file at a time, nothing else on the machine.
-const TIMING = ['hostile', 'lighthouse', 'training', 'compare-link', 'landing', 'phone', 'first-load', 'scratch-smoke'].map((name) => `tests/browser/${name}.test.mjs`);
+const TIMING = ['hostile', 'lighthouse', 'training-timing', 'compare-link', 'landing', 'phone', 'first-load', 'scratch-smoke'].map((name) => `tests/browser/${name}.test.mjs`);
 const BROWSER = readdirSync('tests/browser').filter((f) => f.endsWith('.test.mjs')).map((f) => `tests/browser/${f}`);
 // The engines, offline engines, deploy and step inspector tests in Firefox and in WebKit (MiniBrowser
 // needs an X display: xvfb-run gives it one); their landing test runs alone, as a timing file.

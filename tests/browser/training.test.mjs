@@ -1,14 +1,15 @@
 // Sections 6-9 in real headless Chromium: the precomputed smoke run shows at once; Run trains in
 // the Web Worker and fills every chart and table with the numbers the JS API gives in Node for
-// the same seed and config; Pause and Stop act within one update; the main thread has no task
-// over 100 ms while training; a language switch keeps the run; the URL restores the config; a
+// the same seed and config; a language switch keeps the run; the URL restores the config; a
 // bad config is refused beside its field; divergence stops visibly; export then import
-// round-trips; the embed page of section 7 works alone; screenshots in both languages.
-import { after, before, describe, test } from 'node:test';
+// round-trips; the embed page of section 7 works alone; screenshots in both languages. The
+// timing claims (Pause, Stop, the main thread's tasks) run alone: training-timing.test.mjs.
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LAPTOP, PHONE, SHOTS, chartState, cspViolations, gotoReady, launchBrowser, nodeCore, openPage, runAxe, startServer } from './helpers.mjs';
+import { SHOTS, chartState, cspViolations, gotoReady, nodeCore, openPage, runAxe } from './helpers.mjs';
+import { bar, freshPage, shootFinishedRun, tableValues, useTrainingPage, waitPhase, waitUpdates } from './training-page.mjs';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
 import {
@@ -25,18 +26,12 @@ import { coverageSummary, coverageVerdicts, passAtKVerdicts, rlLoopVerdicts, upd
 import { loadLanguage, t } from '../../web/js/i18n.js';
 import { clipFlatNotes } from '../../web/js/training/flat-notes.js';
 
-let server;
-let browser;
+const lab = useTrainingPage();
 let core;
 const nodeRuns = new Map();
 
 before(async () => {
-  [server, browser, core] = await Promise.all([startServer(), launchBrowser({ viewport: LAPTOP }), nodeCore()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+  core = await nodeCore();
 });
 
 /** The same run through the JS API in this Node process (cached per config). */
@@ -55,19 +50,6 @@ function nodeRun(options) {
   return nodeRuns.get(key);
 }
 
-async function freshPage(path = 'index.html', hash = '', { viewport } = {}) {
-  const opened = await openPage(browser.context, server.origin);
-  if (viewport) await opened.page.setViewportSize(viewport);
-  await gotoReady(opened.page, `${server.origin}/${path}${hash}`);
-  if ((await opened.page.locator('.run-bar button[data-action="run"]').count()) === 0 && path === 'index.html') {
-    const text = await opened.page.locator('section#rl-loop').textContent();
-    throw new Error(`section 6 has no Run button: ${text.slice(0, 400)} ${JSON.stringify(opened.problems)}`);
-  }
-  return opened;
-}
-
-const bar = (page, id = 'rl-loop') => page.locator(`section#${id} .run-bar`);
-
 async function setField(page, key, value) {
   const input = page.locator(`section#rl-loop [data-key="${key}"]`);
   const tag = await input.evaluate((el) => `${el.tagName}:${el.type}`);
@@ -77,38 +59,6 @@ async function setField(page, key, value) {
     await input.fill(String(value));
     await input.dispatchEvent('input');
   }
-}
-
-/** Waits for the run's phase, then until sections 6-8 have drawn all of it (they draw in slices). */
-async function waitPhase(page, phase, id = 'rl-loop', timeout = 120000) {
-  await page.waitForSelector(`section#${id} .run-bar[data-phase="${phase}"]`, { timeout, state: 'attached' });
-  await page.waitForFunction(
-    (sectionId) => {
-      const bar = document.querySelector(`section#${sectionId} .run-bar`);
-      const key = `${bar.dataset.runKey}:${bar.dataset.updatesDone}:${bar.dataset.phase}`;
-      const bodies = document.querySelectorAll('section#rl-loop .section-widget, section#updates .section-widget, section#coverage .section-widget');
-      return [...bodies].every((body) => body.dataset.drawn === key);
-    },
-    id,
-    { timeout: 30000 },
-  );
-}
-
-/** Waits until the live run has done `count` updates (the precomputed run on display before it counts 60). */
-async function waitUpdates(page, count, id = 'rl-loop') {
-  await page.waitForFunction(
-    ([sel, n]) => document.querySelector(sel)?.dataset.source === 'live' && Number(document.querySelector(sel).dataset.updatesDone ?? 0) >= n,
-    [`section#${id} .run-bar`, count],
-    { timeout: 60000, polling: 'raf' },
-  );
-}
-
-/** data-value of every cell of a table's body: rows of strings. */
-function tableValues(page, selector) {
-  return page.evaluate(
-    (sel) => [...document.querySelectorAll(`${sel} tbody tr`)].map((tr) => [...tr.children].map((cell) => cell.dataset.value ?? cell.textContent.trim())),
-    selector,
-  );
 }
 
 function tableText(page, selector) {
@@ -284,92 +234,6 @@ describe('sections 6-9: training in the page', () => {
     await page.close();
   });
 
-  test('Pause and Stop take effect within one update; Step runs exactly one', async () => {
-    const { page } = await freshPage('index.html', '#profile=full');
-    assert.equal(await page.locator('section#rl-loop [data-key="rl.updates"]').inputValue(), '160');
-    await page.locator('section#rl-loop button[data-action="run"]').click();
-    await waitUpdates(page, 5);
-    const clickPause = await page.evaluate(() => {
-      document.querySelector('section#rl-loop button[data-action="pause"]').click();
-      return performance.timeOrigin + performance.now();
-    });
-    await waitPhase(page, 'paused');
-    await page.waitForTimeout(400);
-    let debug = await page.evaluate(async () => (await import('/js/training/controller.js')).debugInfo());
-    const afterPause = debug.completionTimes.filter((at) => at > clickPause).length;
-    assert.ok(afterPause <= 1, `${afterPause} updates completed after Pause`);
-    const paused = Number(await bar(page).getAttribute('data-updates-done'));
-    assert.equal(paused, debug.completionTimes.length);
-    assert.equal(await page.locator('section#rl-loop button[data-action="run"]').textContent(), en['train.resume']);
-
-    await page.locator('section#rl-loop button[data-action="step"]').click();
-    await waitUpdates(page, paused + 1);
-    await page.waitForTimeout(300);
-    assert.equal(Number(await bar(page).getAttribute('data-updates-done')), paused + 1);
-    assert.equal(await bar(page).getAttribute('data-phase'), 'paused');
-
-    await page.locator('section#rl-loop button[data-action="run"]').click();
-    await waitUpdates(page, paused + 6);
-    const clickStop = await page.evaluate(() => {
-      document.querySelector('section#rl-loop button[data-action="stop"]').click();
-      return performance.timeOrigin + performance.now();
-    });
-    await waitPhase(page, 'stopped');
-    debug = await page.evaluate(async () => (await import('/js/training/controller.js')).debugInfo());
-    const afterStop = debug.completionTimes.filter((at) => at > clickStop).length;
-    assert.ok(afterStop <= 1, `${afterStop} updates completed after Stop`);
-    const done = Number(await bar(page).getAttribute('data-updates-done'));
-    assert.ok(done < 160);
-    // The stopped run was measured after RL: its AFTER rows and coverage are filled.
-    const metrics = await tableValues(page, 'section#rl-loop .metrics-table');
-    assert.ok(metrics.every((row) => row.slice(1).every((cell) => Number.isFinite(Number(cell)))));
-    assert.equal((await tableValues(page, 'section#updates .history-table')).length, done);
-    await page.close();
-  });
-
-  test('Stop inside a warm-up of minutes (hidden 512, 100 000 steps) ends the run within 1 s; the next run trains', async (t) => {
-    const { page } = await freshPage('index.html', '#rl.hidden=512&rl.embed=256&rl.warmupSteps=100000');
-    assert.equal(await page.evaluate(() => crossOriginIsolated), true, 'the test server isolates the page');
-    await page.locator('section#rl-loop button[data-action="run"]').click();
-    await page.waitForTimeout(1500); // the worker is inside the warm-up's one call
-    assert.equal(await bar(page).getAttribute('data-phase'), 'starting');
-    const clicked = Date.now();
-    await page.locator('section#rl-loop button[data-action="stop"]').click();
-    await waitPhase(page, 'error', 'rl-loop', 5000);
-    const ms = Date.now() - clicked;
-    t.diagnostic(`Stop inside the warm-up: the run ended ${ms} ms after the click`);
-    assert.ok(ms < 1000, `${ms} ms`);
-    assert.equal(await page.locator('section#rl-loop .run-alert').textContent(), en['train.error'].replace('{message}', en['core.interrupted']));
-    // The same worker (its core left the call) trains the next run, a short one.
-    for (const [key, value] of [['rl.hidden', '16'], ['rl.embed', '16'], ['rl.warmupSteps', '5'], ['rl.updates', '2']]) {
-      await page.locator(`section#rl-loop [data-key="${key}"]`).fill(value);
-    }
-    await page.locator('section#rl-loop button[data-action="run"]').click();
-    await waitPhase(page, 'finished');
-    await page.close();
-  });
-
-  test('while a full run trains, the main thread has no task longer than 100 ms', async () => {
-    const { page } = await freshPage('index.html', '#profile=full&lang=en');
-    await page.evaluate(() => {
-      window.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__longTasks.push(Math.round(entry.duration));
-      }).observe({ type: 'longtask' });
-    });
-    await page.locator('section#rl-loop button[data-action="run"]').click();
-    await waitPhase(page, 'finished');
-    await page.waitForSelector('section#coverage .inspect-table');
-    await page.waitForTimeout(300);
-    const tasks = await page.evaluate(() => window.__longTasks);
-    assert.equal(await bar(page).getAttribute('data-updates-done'), '160');
-    console.log(`# long tasks during the full run: ${tasks.join(', ') || 'none'} ms`);
-    assert.ok(tasks.every((ms) => ms <= 100), `long tasks: ${tasks.join(', ')} ms`);
-    // The full run's screenshots come from this page: a second full run would cost ~100 s.
-    await shootFinishedRun(page, 'full');
-    await page.close();
-  });
-
   test('switching language mid-run keeps the run', async () => {
     const { page } = await freshPage('index.html', '#profile=full&lang=en');
     await page.locator('section#rl-loop button[data-action="run"]').click();
@@ -489,7 +353,7 @@ describe('sections 6-9: training in the page', () => {
   });
 
   test('divergence (NaN in the loss) stops the run and says so', async () => {
-    const opened = await openPage(browser.context, server.origin);
+    const opened = await openPage(lab.browser.context, lab.server.origin);
     const { page } = opened;
     // The wrapper, as served to this page and its worker, returns NaN as the loss of update 3,
     // as a diverging run would; the real wrapper is served under ?real. Only stepwise
@@ -517,7 +381,7 @@ export async function loadCore(options) {
 }`,
       }),
     );
-    await gotoReady(page, `${server.origin}/index.html`);
+    await gotoReady(page, `${lab.server.origin}/index.html`);
     await page.locator('section#rl-loop button[data-action="run"]').click();
     await waitPhase(page, 'diverged', 'rl-loop', 30000);
     const alert = await page.locator('section#rl-loop .run-alert').textContent();
@@ -656,36 +520,3 @@ export async function loadCore(options) {
     await page.close();
   });
 });
-
-/** Screenshots of sections 6-9 after a finished run, in English then Russian (the full run's also at phone width). */
-async function shootFinishedRun(page, profile) {
-  await page.waitForSelector('section#coverage .inspect-table');
-  await page.locator('section#coverage .response-button').first().click();
-  for (const lang of ['en', 'ru']) {
-    if (lang === 'ru') {
-      await page.locator('.lang-switch button[data-lang="ru"]').click();
-      await page.waitForSelector('html[lang="ru"][data-ready="true"]');
-      await page.waitForSelector('section#coverage .inspect-table');
-      await page.locator('section#coverage .response-button').first().click();
-    }
-    assert.equal(await bar(page).getAttribute('data-phase'), 'finished');
-    for (const id of ['rl-loop', 'updates', 'coverage', 'real-model']) await shoot(page, id, `training-${profile}-${lang}-${id}`);
-  }
-  if (profile === 'full') {
-    await page.setViewportSize(PHONE);
-    await page.waitForTimeout(300);
-    for (const id of ['rl-loop', 'updates']) await shoot(page, id, `training-full-ru-phone-${id}`);
-  }
-}
-
-/**
- * Screenshot of one section in test-results/screenshots/ (not committed). Sections 6-9 skip
- * rendering while off screen (content-visibility), so scroll there and let two frames pass.
- */
-async function shoot(page, id, name) {
-  mkdirSync(SHOTS, { recursive: true });
-  const target = page.locator(`section#${id}`);
-  await target.scrollIntoViewIfNeeded();
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await target.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
