@@ -14,6 +14,7 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WEB, launchBrowser, mountAll, openPage, reloaded, screenshot, startServer, useServerAndBrowser } from './helpers.mjs';
+import { waitPhase } from './training-page.mjs';
 import { generateServiceWorker } from '../../tools/service-worker.mjs';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
@@ -21,21 +22,6 @@ import ru from '../../web/js/i18n/ru.js';
 // Chromium reports a failed fetch of a resource itself; that line is the network's, not the page's.
 const networkLine = (text) => /^Failed to load resource: net::/.test(text);
 const pageProblems = (problems) => [...problems.console.filter((text) => !networkLine(text)), ...problems.page, ...problems.outside];
-
-/** Waits for the run's phase, then until sections 6-8 have drawn it (as training.test.mjs does). */
-async function waitPhase(page, phase, timeout = 120000) {
-  await page.waitForSelector(`section#rl-loop .run-bar[data-phase="${phase}"]`, { timeout, state: 'attached' });
-  await page.waitForFunction(
-    () => {
-      const bar = document.querySelector('section#rl-loop .run-bar');
-      const key = `${bar.dataset.runKey}:${bar.dataset.updatesDone}:${bar.dataset.phase}`;
-      const bodies = document.querySelectorAll('section#rl-loop .section-widget, section#updates .section-widget, section#coverage .section-widget');
-      return [...bodies].every((body) => body.dataset.drawn === key);
-    },
-    null,
-    { timeout: 30000 },
-  );
-}
 
 /** Every section mounted with its widget (no "could not load" stand-in), a smoke run trained, exported and imported back. */
 async function useEverything(page) {
