@@ -34,12 +34,12 @@ export default {
   'lesson.dynamicSampling.values': 'Means over {n} {n#seed}: share of each generation trained on {a_trained} (A) and {b_trained} (B); share of zero-advantage groups {a_zeroStd} and {b_zeroStd}; train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
   'lesson.isCorrection.name': 'Importance-sampling correction',
-  'lesson.isCorrection.question': 'On the variable-length task with the sampler 2 updates behind (learning rate 0.0015, 16 prompts per update; mean |Δlog p| between sampler and learner about 0.09 without the correction, at most the realistic 0.1), does the correction close part of the gap to the run whose sampler does not lag?',
+  'lesson.isCorrection.question': 'On the variable-length task with the sampler {samplerLag} {samplerLag#update} behind (learning rate {learningRate}, {promptBatch} {promptBatch#prompt} per update; mean |Δlog p| between sampler and learner about 0.09 without the correction, at most the realistic 0.1), does the correction close part of the gap to the run whose sampler does not lag?',
   'lesson.isCorrection.claim': 'B’s (with the correction) fresh-generation accuracy over the second half of the updates is higher than A’s (without it) by more than {accuracy}',
   'lesson.isCorrection.values': 'Means over {n} {n#seed}: fresh-generation accuracy over the second half of the updates {a_accuracy} (A) and {b_accuracy} (B); train accuracy after RL {a_final} and {b_final}; mean |Δlog p| between sampler and learner over the last quarter {a_logpDiff} and {b_logpDiff}.',
 
   'lesson.klBeta.name': 'KL to the reference (β)',
-  'lesson.klBeta.question': 'Does β = 0.04 keep the policy nearer the reference (teacher-forced KL) than β = 0, and at what cost in accuracy? (Advantages not scaled by the group’s std and a learning rate of 0.005: beside the profile’s std-scaled gradient, β = 0.04 moves the KL less than the seeds’ own spread.)',
+  'lesson.klBeta.question': 'Does β = {b_beta} keep the policy nearer the reference (teacher-forced KL) than β = {a_beta}, and at what cost in accuracy? (Advantages not scaled by the group’s std and a learning rate of {learningRate}: beside the profile’s std-scaled gradient, β = {b_beta} moves the KL less than the seeds’ own spread.)',
   'lesson.klBeta.claim': 'B’s teacher-forced KL to the reference after RL is below {ratio} of A’s on train prompts and on held-out prompts',
   'lesson.klBeta.values': 'Means over {n} {n#seed}: teacher-forced KL after RL on train prompts {a_kl} (A) and {b_kl} (B), on held-out prompts {a_klHeldout} and {b_klHeldout}; train accuracy after RL {a_accuracy} and {b_accuracy}.',
 
@@ -69,7 +69,7 @@ export default {
   'lesson.passAtK.values': 'Means over {n} {n#seed}: share of runs whose pass@k crossed {a_crossed} (A) and {b_crossed} (B); the k where B’s crossed {b_k}.',
 
   'lesson.ancestors.name': 'GRPO against its ancestors',
-  'lesson.ancestors.question': 'With a format reward of 1 that nearly every completion earns (an offset on every reward), does GRPO’s group baseline beat plain REINFORCE, whose advantage is the reward itself?',
+  'lesson.ancestors.question': 'With a format reward of {formatWeight} that nearly every completion earns (an offset on every reward), does GRPO’s group baseline beat plain REINFORCE, whose advantage is the reward itself?',
   'lesson.ancestors.claim': 'B’s (GRPO’s) gain in train accuracy from RL exceeds A’s (REINFORCE’s) by more than {gain}',
   'lesson.ancestors.values': 'Means over {n} {n#seed}: train accuracy gained by RL {a_gain} (A) and {b_gain} (B); train accuracy after RL {a_accuracy} and {b_accuracy}; held-out accuracy after RL {a_heldout} and {b_heldout}.',
   // Section 8 (issue 23): completion lengths before and after RL (training/length-histogram.js).

@@ -34,12 +34,12 @@ export default {
   'lesson.dynamicSampling.values': 'Средние по {n} {n#seedDat}: доля каждой генерации, на которой идёт обучение, {a_trained} (A) и {b_trained} (B); доля групп с нулевым преимуществом {a_zeroStd} и {b_zeroStd}; точность на train-промптах после RL {a_accuracy} и {b_accuracy}.',
 
   'lesson.isCorrection.name': 'Поправка по важности (IS)',
-  'lesson.isCorrection.question': 'В задаче с ответами разной длины сэмплер отстаёт на 2 обновления (скорость обучения 0.0015, 16 промптов на обновление; среднее |Δlog p| между сэмплером и обучаемой политикой без поправки около 0.09, не больше реалистичных 0.1): закрывает ли поправка часть разрыва в точности с запуском, где сэмплер не отстаёт?',
+  'lesson.isCorrection.question': 'В задаче с ответами разной длины сэмплер отстаёт на {samplerLag} {samplerLag#update} (скорость обучения {learningRate}, {promptBatch} {promptBatch#prompt} на обновление; среднее |Δlog p| между сэмплером и обучаемой политикой без поправки около 0.09, не больше реалистичных 0.1): закрывает ли поправка часть разрыва в точности с запуском, где сэмплер не отстаёт?',
   'lesson.isCorrection.claim': 'точность свежей генерации у B (с поправкой) за вторую половину обновлений выше, чем у A (без неё), больше чем на {accuracy}',
   'lesson.isCorrection.values': 'Средние по {n} {n#seedDat}: точность свежей генерации за вторую половину обновлений {a_accuracy} (A) и {b_accuracy} (B); точность на train-промптах после RL {a_final} и {b_final}; среднее |Δlog p| между сэмплером и обучаемой политикой за последнюю четверть {a_logpDiff} и {b_logpDiff}.',
 
   'lesson.klBeta.name': 'KL к референсной политике (β)',
-  'lesson.klBeta.question': 'Держит ли β = 0.04 политику ближе к референсной политике (KL при teacher forcing), чем β = 0, и чего это стоит в точности? (Преимущества не делятся на std группы, скорость обучения 0.005: рядом с градиентом профиля, масштабированным по std, β = 0.04 сдвигает KL меньше, чем он разнится от сида к сиду.)',
+  'lesson.klBeta.question': 'Держит ли β = {b_beta} политику ближе к референсной политике (KL при teacher forcing), чем β = {a_beta}, и чего это стоит в точности? (Преимущества не делятся на std группы, скорость обучения {learningRate}: рядом с градиентом профиля, масштабированным по std, β = {b_beta} сдвигает KL меньше, чем он разнится от сида к сиду.)',
   'lesson.klBeta.claim': 'KL политики B к референсной политике после RL (при teacher forcing) меньше {ratio} от KL политики A и на train-промптах, и на held-out-промптах',
   'lesson.klBeta.values': 'Средние по {n} {n#seedDat}: KL при teacher forcing после RL на train-промптах {a_kl} (A) и {b_kl} (B), на held-out-промптах {a_klHeldout} и {b_klHeldout}; точность на train-промптах после RL {a_accuracy} и {b_accuracy}.',
 
@@ -69,7 +69,7 @@ export default {
   'lesson.passAtK.values': 'Средние по {n} {n#seedDat}: доля запусков с пересечением pass@k {a_crossed} (A) и {b_crossed} (B); k пересечения у B {b_k}.',
 
   'lesson.ancestors.name': 'GRPO против предков',
-  'lesson.ancestors.question': 'При награде за формат 1, которую получает почти каждый ответ (сдвиг каждой награды), побеждает ли групповой baseline GRPO простой REINFORCE, у которого преимущество — сама награда?',
+  'lesson.ancestors.question': 'При награде за формат {formatWeight}, которую получает почти каждый ответ (сдвиг каждой награды), побеждает ли групповой baseline GRPO простой REINFORCE, у которого преимущество — сама награда?',
   'lesson.ancestors.claim': 'прирост точности на train-промптах за RL у B (GRPO) больше, чем у A (REINFORCE), больше чем на {gain}',
   'lesson.ancestors.values': 'Средние по {n} {n#seedDat}: прирост точности на train-промптах за RL {a_gain} (A) и {b_gain} (B); точность на train-промптах после RL {a_accuracy} и {b_accuracy}; на held-out-промптах {a_heldout} и {b_heldout}.',
   // Раздел 8 (issue 23): длины ответов до и после RL (training/length-histogram.js).

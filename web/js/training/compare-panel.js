@@ -16,7 +16,7 @@ import { SEEDS_MAX, SEEDS_MIN, runSeeds, runSeedsForEach, seedList, workerCount 
 import { errorText } from '../core-errors.js';
 import { ESTIMATORS } from './run-config.js';
 import { MAX_OVERLAY, pickColor, setOverlays } from './overlays.js';
-import { LESSONS, armOptions, benchSentence, lessonById, lessonClaim, lessonText, lessonVerdict } from './lessons.js';
+import { LESSONS, armOptions, benchSentence, lessonById, lessonClaim, lessonText, lessonVerdict, questionParams } from './lessons.js';
 
 const METRICS = [
   { key: 'evalAccuracy', label: 'HIST_ACCURACY' },
@@ -103,7 +103,7 @@ export function comparePanel(host, ctx, { getConfig, onInspect = null }) {
         'li',
         { class: 'lesson', dataset: { lesson: lesson.id } },
         h('h5', { text: t(`lesson.${lesson.id}.name`) }),
-        h('p', { class: 'lesson-question', text: t(`lesson.${lesson.id}.question`) }),
+        h('p', { class: 'lesson-question', text: t(`lesson.${lesson.id}.question`, questionParams(lesson)) }),
         h('p', { class: 'lesson-setup', text: setupText(lesson) + (lesson.maxSeeds ? ` ${t('lesson.maxSeeds', { max: lesson.maxSeeds })}` : '') }),
         h('p', { class: 'lesson-rule', text: t('lesson.rule', { rule: lessonText(t, lessonClaim(lesson)) }) }),
         h('p', { class: 'lesson-measured muted', text: lessonText(t, benchSentence(lesson)) }),

@@ -243,6 +243,15 @@ export function armOptions(lesson, arm, seed) {
   return { profile: lesson.profile ?? 'smoke', ...lesson.base, ...lesson[arm], seed };
 }
 
+/**
+ * The settings a lesson's question names, from the lesson itself: its base overrides as they are
+ * ({samplerLag}, {learningRate}, ...) and each arm's as a_<name> / b_<name> ({b_beta}).
+ */
+export function questionParams(lesson) {
+  const arm = (prefix, overrides) => Object.fromEntries(Object.entries(overrides).map(([key, value]) => [`${prefix}_${key}`, value]));
+  return { ...lesson.base, ...arm('a', lesson.a), ...arm('b', lesson.b) };
+}
+
 /** How many of n seeds a lesson needs to show: ceil(SHOWS_SHARE n). */
 export function needed(n) {
   return Math.ceil(SHOWS_SHARE * n - 1e-9);
