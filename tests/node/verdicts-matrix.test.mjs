@@ -23,6 +23,11 @@ await loadLanguage('en');
 await loadLanguage('ru');
 
 const SMOKE_SEEDS = [0, 1, 2, 3, 9];
+// The scratch preset (a run costs ~18 smoke runs, most of it its warm-up) on two of them: its
+// five runs printed the same 19 sentence kinds each, and without seeds 1-3 the matrix still
+// printed all 66 kinds it printed with them (2026-12-06), at ~22 % less CPU.
+const SCRATCH_SEEDS = [9, 0];
+const seedsOf = (preset) => (preset.id === 'scratch' ? SCRATCH_SEEDS : SMOKE_SEEDS);
 const FULL_SEEDS = [9, 0, 1, 2, 3];
 // The ancestors' grpo is the notebook's config: run once, as the notebook preset.
 const ANCESTORS = ANCESTOR_PRESETS.filter((preset) => Object.keys(preset.patch).some((key) => !(key === 'rl.advantageEstimator' && preset.patch[key] === 'grpo')));
@@ -43,7 +48,7 @@ const cost = (job) => (job.options.task === 'scratch' ? 18 : job.options.profile
 
 function jobs() {
   const list = [];
-  for (const preset of CASES) for (const seed of SMOKE_SEEDS) list.push({ id: `smoke/${preset.id}/seed ${seed}`, options: configOptions({ profile: 'smoke', seed, ...preset.patch }) });
+  for (const preset of CASES) for (const seed of seedsOf(preset)) list.push({ id: `smoke/${preset.id}/seed ${seed}`, options: configOptions({ profile: 'smoke', seed, ...preset.patch }) });
   // The clip sentences' other sides (issue 24), once each: CISPO's cap reached (ε_high 1.1), verl's
   // gspo and cispo loss modes, verl's vanilla loss at a hot learning rate with a dual clip at 2.
   for (const [id, patch] of Object.entries(EXTRA_CLIP)) list.push({ id: `smoke/${id}/seed 9`, options: configOptions({ profile: 'smoke', seed: 9, ...patch }) });
@@ -439,10 +444,11 @@ test('verdict matrix: every sentence of sections 6-8 agrees with its run, none p
     sentences += checkSection8(run, s8summary, s8, s8pass, texts.en, note);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`verdict matrix: ${runs.size} runs (${CASES.length} configs x ${SMOKE_SEEDS.length} smoke seeds + overlong + ${Object.keys(EXTRA_CLIP).length} clip and baseline runs + ${FULL_SEEDS.length} full seeds) x their sentences: ${sentences} sentence claims re-derived and checked, ${rendered} sentences rendered (EN + RU) without repeats; ${kindsSeen.size} distinct sentence kinds seen; ${seconds} s`);
+  console.log(`verdict matrix: ${runs.size} runs (${CASES.length} configs x ${SMOKE_SEEDS.length} smoke seeds (scratch ${SCRATCH_SEEDS.length}) + overlong + ${Object.keys(EXTRA_CLIP).length} clip and baseline runs + ${FULL_SEEDS.length} full seeds) x their sentences: ${sentences} sentence claims re-derived and checked, ${rendered} sentences rendered (EN + RU) without repeats; ${kindsSeen.size} distinct sentence kinds seen; ${seconds} s`);
   const never = Object.keys((await import('../../web/js/i18n/en-verdicts.js')).default).filter((key) => key.startsWith('verdict.') && !key.startsWith('verdict.on.') && !kindsSeen.has(key));
   console.log(`sentence kinds no run of the matrix printed (their rules are still checked where they apply): ${never.join(', ') || 'none'}`);
-  assert.equal(runs.size, CASES.length * SMOKE_SEEDS.length + 1 + Object.keys(EXTRA_CLIP).length + FULL_SEEDS.length, 'every preset on every smoke seed, overlong, the clip runs, full');
+  const presetRuns = CASES.reduce((sum, preset) => sum + seedsOf(preset).length, 0);
+  assert.equal(runs.size, presetRuns + 1 + Object.keys(EXTRA_CLIP).length + FULL_SEEDS.length, 'every preset on its smoke seeds, overlong, the clip runs, full');
   assert.ok(CASES.length >= PRESETS.length + ANCESTOR_PRESETS.length, 'every preset of section 6');
   // The matrix exercises both sides of the rules that issue 24 found false.
   // Each side of the clip sentence (issue 24: CISPO, SAPO, no clip, verl's losses) and of the flat chart's note.
