@@ -670,7 +670,7 @@ export interface TeacherForced {
 }
 
 /** TRL's multi_objective_aggregation. */
-export type TaskName = 'arithmetic' | 'scratch';
+export type TaskName = 'arithmetic' | 'scratch' | 'rewrite';
 export type RewardAggregation = 'sum_then_normalize' | 'normalize_then_sum';
 
 /** The rewards of a batch: one per completion, or one per completion and reward function. */
