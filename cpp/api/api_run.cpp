@@ -192,7 +192,7 @@ Json read_prompts(const Json& run, RunContext& context) {
                        "prompt ids are their positions");
     const std::string& text = string_at(member(item, path, "text"), path, "text");
     Prompt p = prefixed(path + ".", [&] { return task.parse_prompt(text); });
-    if (context.task == TaskKind::Arithmetic &&
+    if (context.task != TaskKind::Scratch &&
         (p.a > context.max_operand || p.b > context.max_operand))
       throw InvalidArgument("integer_range", path + ".text",
                             {{"min", 0.0},

@@ -124,9 +124,10 @@ std::vector<FieldSpec> build_table() {
   // Task. The profiles' numbers are chosen so the runs show the notebook's lessons on most seeds
   // (docs/training-page.md "Why the task is built as it is").
   group = "task";
-  // The arithmetic task (the notebook's, responses of 1-3 tokens) or the scratch task (two-digit
+  // The arithmetic task (the notebook's, responses of 1-3 tokens), the scratch task (two-digit
   // operands, 18 tokens: the 16 and ";" ">"; responses of 2 to ~31 tokens, the teacher's styles
-  // concise, columns and checked; run it with maxNewTokens 32: rl/scratch_task.h).
+  // concise, columns and checked; run it with maxNewTokens 32: rl/scratch_task.h) or the rewrite
+  // task (the arithmetic prompts, any "c+d" or "c-d" of their value right: rl/rewrite_task.h).
   add(enum_field("task", task_names(), 0, nullptr, GRPO_WHOLE(task)));
   // At most the task's 155 distinct problems (maxOperand 9) in the two splits together
   // (check_field_relations); each split's own range stops there too.

@@ -40,8 +40,9 @@ struct ExperimentConfig {
   std::string profile;     // "smoke" (seconds) or "full" (larger budget)
   std::uint64_t seed = 0;  // every random draw of the run derives from it
 
-  // Task: the notebook's single-digit arithmetic (rl/arithmetic_task.h), or two-digit problems
-  // with optional scratch work before the answer (rl/scratch_task.h), behind rl/task.h.
+  // Task: the notebook's single-digit arithmetic (rl/arithmetic_task.h), two-digit problems with
+  // optional scratch work before the answer (rl/scratch_task.h), or the arithmetic problems with
+  // several right answers (rl/rewrite_task.h), behind rl/task.h.
   TaskKind task = TaskKind::Arithmetic;
   int train_prompts = 0;
   int heldout_prompts = 0;

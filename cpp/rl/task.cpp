@@ -1,6 +1,7 @@
 // The task interface's registry and the arithmetic task behind it (rl/task.h).
 #include "rl/task.h"
 
+#include "rl/rewrite_task.h"
 #include "rl/scratch_task.h"
 
 namespace grpo {
@@ -38,17 +39,19 @@ class ArithmeticTask final : public Task {
 }  // namespace
 
 const std::vector<std::string>& task_names() {
-  static const std::vector<std::string> names = {"arithmetic", "scratch"};
+  static const std::vector<std::string> names = {"arithmetic", "scratch", "rewrite"};
   return names;
 }
 
 const Task& task_of(TaskKind kind) {
   static const ArithmeticTask arithmetic;
+  if (kind == TaskKind::Rewrite) return rewrite_task();
   return kind == TaskKind::Scratch ? scratch_task() : arithmetic;
 }
 
 int problem_count(TaskKind kind, int max_operand) {
   if (kind == TaskKind::Scratch) return scratch_problem_count();
+  // The rewrite task asks the arithmetic task's problems.
   PromptOptions options;
   options.max_operand = max_operand;
   return arithmetic_problem_count(options);

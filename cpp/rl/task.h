@@ -1,6 +1,7 @@
 // The interface a training task gives the trainer: its vocabulary, its prompts, the verifier's
 // score of a response and the warm-up teacher's demonstrations (rl/arithmetic_task.h, the
-// notebook's default, and rl/scratch_task.h, whose responses vary in length).
+// notebook's default, rl/scratch_task.h, whose responses vary in length, and rl/rewrite_task.h,
+// whose prompts have several right answers).
 #pragma once
 
 #include <string>
@@ -12,9 +13,9 @@
 namespace grpo {
 
 // The config field `task` (rl/config_fields.cpp), in the order of task_names().
-enum class TaskKind { Arithmetic = 0, Scratch = 1 };
+enum class TaskKind { Arithmetic = 0, Scratch = 1, Rewrite = 2 };
 
-// "arithmetic", "scratch".
+// "arithmetic", "scratch", "rewrite".
 const std::vector<std::string>& task_names();
 
 class Task {

@@ -31,9 +31,9 @@ test('task arithmetic (the default) gives the bytes of the run without the field
 
 test('task: an enum of the table, in the task group, labelled in EN and RU, refused naming the field', () => {
   const spec = core.configSchema().fields.find((f) => f.name === 'task');
-  assert.deepEqual([spec.kind, spec.options, spec.defaults.smoke, spec.defaults.full, spec.group, spec.trl ?? null], ['enum', ['arithmetic', 'scratch'], 'arithmetic', 'arithmetic', 'task', null]);
+  assert.deepEqual([spec.kind, spec.options, spec.defaults.smoke, spec.defaults.full, spec.group, spec.trl ?? null], ['enum', ['arithmetic', 'scratch', 'rewrite'], 'arithmetic', 'arithmetic', 'task', null]);
   assert.ok(EN[spec.description] && RU[spec.description], spec.description);
-  assert.throws(() => core.experimentConfig({ task: 'algebra' }), (e) => e.field === 'task' && /must be one of 'arithmetic', 'scratch', got 'algebra'/.test(e.message));
+  assert.throws(() => core.experimentConfig({ task: 'algebra' }), (e) => e.field === 'task' && /must be one of 'arithmetic', 'scratch', 'rewrite', got 'algebra'/.test(e.message));
   // The splits are checked against the task's problems: 12195 for scratch, 155 for arithmetic.
   assert.throws(() => core.experimentConfig({ trainPrompts: 155, heldoutPrompts: 10 }), (e) => e.field === 'heldoutPrompts');
   assert.ok(core.experimentConfig({ task: 'scratch', trainPrompts: 155, heldoutPrompts: 154 }));
@@ -82,7 +82,7 @@ test('the CLI takes --set task=scratch and refuses an unknown task naming the op
   try {
     const bad = await cli(['train', '--out', join(dir, 'x.json'), '--set', 'task=algebra']);
     assert.notEqual(bad.code, 0);
-    assert.match(bad.stderr, /--set task=algebra: task: must be one of 'arithmetic', 'scratch'/);
+    assert.match(bad.stderr, /--set task=algebra: task: must be one of 'arithmetic', 'scratch', 'rewrite'/);
     const out = join(dir, 'y.json');
     const good = await cli(['train', '--out', out, '--set', 'task=scratch', '--set', 'maxNewTokens=32', '--set', 'updates=2', '--set', 'warmupSteps=10', '--set', 'finalEvalSamples=4', '--set', 'trainPrompts=16', '--set', 'heldoutPrompts=8']);
     assert.equal(good.code, 0, good.stderr);

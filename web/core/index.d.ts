@@ -129,7 +129,7 @@ export interface ExperimentConfig extends TrlLossOptions {
   klLossType: 'kl' | 'k1' | 'abs' | 'mse' | 'k2' | 'low_var_kl' | 'k3';
   profile: Profile;
   seed: number;
-  /** arithmetic (the notebook's, default) or scratch: two-digit problems with optional column work before '>' and the answer (18 tokens; run it with maxNewTokens 32). */
+  /** arithmetic (the notebook's, default), scratch: two-digit problems with optional column work before '>' and the answer (18 tokens; run it with maxNewTokens 32), or rewrite: the arithmetic problems answered by any expression 'c+d' or 'c-d' of the same value (up to 11 right answers a prompt). */
   task: TaskName;
   trainPrompts: number;
   heldoutPrompts: number;
@@ -670,7 +670,7 @@ export interface TeacherForced {
 }
 
 /** TRL's multi_objective_aggregation. */
-export type TaskName = 'arithmetic' | 'scratch';
+export type TaskName = 'arithmetic' | 'scratch' | 'rewrite';
 export type RewardAggregation = 'sum_then_normalize' | 'normalize_then_sum';
 
 /** The rewards of a batch: one per completion, or one per completion and reward function. */

@@ -138,7 +138,7 @@ export const GLOSSARY = [
     id: 'prompt',
     en: side('prompt', 'prompts?'),
     ru: side('промпт', 'промпт\\p{L}*', 'промт\\p{L}*', 'затравк\\p{L}*'),
-    why: 'промпт is the loan word Russian LLM readers use; задача stays the task (arithmetic, scratch)',
+    why: 'промпт is the loan word Russian LLM readers use; задача stays the task (arithmetic, scratch, rewrite)',
   },
   {
     id: 'completion',

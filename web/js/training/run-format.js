@@ -375,6 +375,7 @@ export const trlNotes = (t) => {
     lag: 'train.real.lagNote',
     estimator: 'train.real.estimatorNote',
     task: 'train.real.taskNote',
+    taskRewrite: 'train.real.taskNoteRewrite',
     engine: 'train.real.engineNote',
     untranslated: 'train.real.untranslated',
     trlDefault: 'train.real.trlDefault',
@@ -431,7 +432,8 @@ export function trlConfigPython(config, notes = {}) {
   // TRL has no sampler lag: it is what an asynchronous trainer's late weight sync gives.
   if (notes.lag && config.samplerLag > 0) lines.push(`# ${notes.lag({ lag: config.samplerLag })}`);
   // TRL has no task: the task is the dataset and the reward functions given to GRPOTrainer.
-  if (notes.task && config.task && config.task !== 'arithmetic') lines.push(`# ${notes.task({ task: config.task })}`);
+  const taskNote = config.task === 'rewrite' ? notes.taskRewrite ?? notes.task : notes.task;
+  if (taskNote && config.task && config.task !== 'arithmetic') lines.push(`# ${taskNote({ task: config.task })}`);
   // engine verl: the run's objective was verl's; this cell is TRL's nearest, the verl launch its own.
   if (notes.engine && config.engine === 'verl') lines.push(`# ${notes.engine()}`);
   // TRL's GRPOConfig has no advantage estimator: say what a non-default one corresponds to.
