@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { loadCore } from '../../web/core/index.js';
 import EN from '../../web/js/i18n/en-training.js';
 import RU from '../../web/js/i18n/ru-training.js';
-import { trlConfigPython, trlNotes } from '../../web/js/training/run-format.js';
+import { inspectionRequest, trlConfigPython, trlNotes } from '../../web/js/training/run-format.js';
 
 const core = await loadCore();
 const SHORT = { profile: 'smoke', task: 'rewrite', seed: 3, trainPrompts: 16, heldoutPrompts: 8, warmupSteps: 60, updates: 4, finalEvalSamples: 8 };
@@ -33,6 +33,22 @@ test('a short rewrite run: the arithmetic prompts and vocabulary, deterministic,
     }
   }
   assert.ok(correct > 0, 'the warm-up teaches some right rewrites');
+});
+
+// Section 8's fresh group (inspectionRequest) is drawn and graded under the run's own task: a
+// rewrite run's right expressions are correct there, and a scratch run's group is drawn at all
+// (without the task the request asked for the arithmetic vocabulary and was refused).
+test('section 8 draws its fresh group under the run\'s task', () => {
+  const run = core.runToyGrpoExperiment(SHORT);
+  const request = inspectionRequest(run.config, 0);
+  assert.equal(request.config.task, 'rewrite');
+  const group = core.collectRollouts(run.checkpoint, run.prompts, request.config, { seed: request.seed }).groups.flat();
+  const right = group.filter((row) => row.accuracy === 1);
+  assert.ok(right.every((row) => /^\d[+-]\d$/.test(row.responseText)), 'only expressions are right');
+  const scratch = core.runToyGrpoExperiment({ profile: 'smoke', task: 'scratch', maxNewTokens: 32, seed: 3, trainPrompts: 16, heldoutPrompts: 8, warmupSteps: 20, updates: 2, finalEvalSamples: 8 });
+  const scratchRequest = inspectionRequest(scratch.config, 0);
+  assert.equal(scratchRequest.config.task, 'scratch');
+  assert.ok(core.collectRollouts(scratch.checkpoint, scratch.prompts, scratchRequest.config, { seed: scratchRequest.seed }).groups[0].length > 0);
 });
 
 test('section 9 says TRL has no rewrite task, in EN and RU', () => {

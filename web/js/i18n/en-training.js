@@ -155,6 +155,7 @@ export default {
   'train.preset.samplerCorrected': 'sampler mismatch, corrected',
   'train.preset.normalizeThenSum': 'normalize, then sum (GDPO)',
   'train.preset.scratch': 'the scratch task (completions of 2-32 tokens)',
+  'train.preset.rewrite': 'the rewrite task (up to 11 right answers a prompt)',
   'train.presetNote.notebook': 'The notebook’s settings for this profile.',
   'train.presetNote.kl': 'β = 0.04 adds the k3 KL penalty to the frozen reference (the warmed-up base): watch the KL line in section 7 and the teacher-forced KL after RL.',
   'train.presetNote.noClip':
@@ -183,6 +184,7 @@ export default {
   'train.preset.reinforcePP': 'REINFORCE++',
   'train.presetNote.reinforcePP': 'engine = verl, verlAdvEstimator reinforce_plus_plus: no group baseline; each completion’s return is whitened over the batch’s tokens, so longer completions weigh more. The KL loss at verl’s kl_loss_coef 0.001 keeps the policy near the reference.',
   'train.presetNote.scratch': 'task = scratch: two-digit addition and subtraction, where the policy may write its column work (\u201c7+8=15;4+3+1=8;>85\u201d) and a check before the answer after \u201c>\u201d. The verifier scores the final answer; the format reward asks for one number after the work. Completions run from 2 to 32 tokens, so length is something RL can shape: watch the mean length in section 7 and compare grpo with dr_grpo. maxNewTokens 32 fits the teacher\u2019s longest demonstration, and the teacher is right 60% of the time over 300 warm-up steps, so the base policy writes both concise and worked completions. TRL has no such option: the task is the dataset and reward functions you pass it.',
+  'train.presetNote.rewrite': 'task = rewrite: the arithmetic problems, answered by another expression of the same value (\u201c3+4=\u201d takes \u201c5+2\u201d, \u201c9-2\u201d and 9 more right answers). The verifier grades an expression by its value; a bare number is wrong. The teacher spreads its right answers evenly and is right 90% of the time over 300 warm-up steps. With several right answers, entropy can fall while accuracy holds: RL keeps fewer of them (section 8\u2019s answers, section 7\u2019s entropy). TRL has no such option: the task is the dataset and reward functions you pass it.',
   'train.metricsTitle': 'Before and after RL',
   'train.col.row': 'when and on which prompts',
   'train.metricsCaption': 'Fresh-generation metrics of the run on display, before and after RL, on train and held-out prompts.',

@@ -172,7 +172,8 @@ export function coverageByBefore(before = [], after = null) {
  */
 export function inspectionRequest(runConfig, index = 0) {
   const config = { profile: runConfig.profile, ...INSPECTION };
-  for (const key of ['maxNewTokens', 'scaleRewards', 'formatWeight', 'dynamicSampling', 'maxOperand', 'trainPrompts', 'heldoutPrompts']) {
+  // The run's task too: its verifier grades the group (and the scratch task's vocabulary is its own).
+  for (const key of ['task', 'maxNewTokens', 'scaleRewards', 'formatWeight', 'dynamicSampling', 'maxOperand', 'trainPrompts', 'heldoutPrompts']) {
     if (runConfig[key] !== undefined) config[key] = runConfig[key];
   }
   return { config, seed: runConfig.seed + INSPECTION_SEED_OFFSET + index, generatorVersion: INSPECTION_VERSION };
