@@ -49,7 +49,10 @@ test('npm pack: the built WASM, the JS API, the types, the CLI and the course pa
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   assert.equal(manifest.private, undefined);
   assert.deepEqual(Object.keys(manifest.dependencies ?? {}), [], 'no runtime dependencies');
-  assert.ok(info.size < 2e6, `tarball ${info.size} bytes`);
+  // Three builds of the core are most of it (single-thread, threaded, reference: ~0.9 MB gzip);
+  // the bound catches a stray folder (build/, test-results/: tens of MB), not a task's few kB
+  // (2.00 MB with the rewrite task, 2026-12-06).
+  assert.ok(info.size < 2.2e6, `tarball ${info.size} bytes`);
 });
 
 test('npm install ./grpo-lab-*.tgz --offline into an empty folder; an ES module imports it and trains', async () => {
