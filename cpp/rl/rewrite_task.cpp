@@ -28,21 +28,17 @@ std::string expression(int c, char op, int d) {
 class RewriteTask final : public Task {
  public:
   const Vocab& vocab() const override { return vocab_; }
+  // The arithmetic task's problems and split, as they are.
   std::vector<Prompt> prompts(std::uint64_t seed, int max_operand, int train_size,
                               int heldout_size) const override {
-    PromptOptions options;
-    options.seed = seed;
-    options.max_operand = max_operand;
-    options.train_size = train_size;
-    options.heldout_size = heldout_size;
-    return arithmetic_prompts(options);
+    return task_of(TaskKind::Arithmetic).prompts(seed, max_operand, train_size, heldout_size);
   }
   Scored score(const std::vector<int>& response_tokens, bool terminated, const Prompt& prompt,
                double format_weight) const override {
     return rewrite_score(response_tokens, terminated, prompt, format_weight);
   }
   Prompt parse_prompt(const std::string& text) const override {
-    return prompt_from_text(text, vocab_);
+    return task_of(TaskKind::Arithmetic).parse_prompt(text);
   }
   std::vector<int> demonstration(const Prompt& prompt, double accuracy, Rng& rng) const override {
     std::vector<int> demo = vocab_.encode(rewrite_teacher_text(prompt, accuracy, rng));
