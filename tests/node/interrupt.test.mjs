@@ -42,21 +42,28 @@ if (!isMainThread) {
     }
   });
 } else {
-  /** Starts a worker on `type`; sets the flag `delayMs` after it is busy; {ms from flag to end, ...report}. */
+  /**
+   * Starts a worker on `type`; sets the flag `delayMs` after it is busy; {ms, cpuMs, ...report}:
+   * the wall time from the flag to the end, and the process's CPU time over it (the worker's work
+   * after the flag: this thread only waits), which a busy machine's scheduling does not stretch.
+   */
   const stopInside = (worker, flag, type, delayMs) =>
     new Promise((resolve, reject) => {
       let setAt = 0;
+      let cpuAt = null;
       let timer = null;
       const onMessage = (message) => {
         if (message.type === 'busy') {
           timer = setTimeout(() => {
             setAt = performance.now();
+            cpuAt = process.cpuUsage();
             Atomics.store(flag, 0, 1);
           }, delayMs);
         } else {
           clearTimeout(timer);
           worker.off('message', onMessage);
-          resolve({ ms: performance.now() - setAt, ...message });
+          const cpu = cpuAt && process.cpuUsage(cpuAt);
+          resolve({ ms: performance.now() - setAt, cpuMs: cpu && (cpu.user + cpu.system) / 1000, ...message });
         }
       };
       worker.on('message', onMessage);
@@ -64,21 +71,23 @@ if (!isMainThread) {
       worker.postMessage({ type });
     });
 
+  // Within 500 ms of work after the flag (CPU time); the wall time, printed beside it, also counts
+  // the waits of a busy machine (574 ms once beside the browser suites), so it is held to 2 s.
   test('a worker inside the warm-up or an update at every maximum leaves it within 500 ms of the flag', async (t) => {
     const flag = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(new URL(import.meta.url), { workerData: { flag } });
     t.after(() => worker.terminate());
 
     const warm = await stopInside(worker, flag, 'warm-up', 300);
-    t.diagnostic(`warm-up of 100 000 steps at hidden 512: out ${Math.round(warm.ms)} ms after the flag`);
+    t.diagnostic(`warm-up of 100 000 steps at hidden 512: out ${Math.round(warm.ms)} ms after the flag (${Math.round(warm.cpuMs)} ms of CPU)`);
     assert.equal(warm.error?.code, 'interrupted', JSON.stringify(warm.error));
-    assert.ok(warm.ms < 500, `${warm.ms} ms`);
+    assert.ok(warm.cpuMs < 500 && warm.ms < 2000, `${warm.cpuMs} ms of CPU, ${warm.ms} ms`);
 
     Atomics.store(flag, 0, 0);
     const update = await stopInside(worker, flag, 'update', 1500);
-    t.diagnostic(`one update of 64 x 64 completions, 16 epochs, hidden 512: out ${Math.round(update.ms)} ms after the flag`);
+    t.diagnostic(`one update of 64 x 64 completions, 16 epochs, hidden 512: out ${Math.round(update.ms)} ms after the flag (${Math.round(update.cpuMs)} ms of CPU)`);
     assert.equal(update.error?.code, 'interrupted', JSON.stringify(update.error));
-    assert.ok(update.ms < 500, `${update.ms} ms`);
+    assert.ok(update.cpuMs < 500 && update.ms < 2000, `${update.cpuMs} ms of CPU, ${update.ms} ms`);
     // Left mid-update, the experiment refuses every call but dispose, naming why.
     assert.equal(update.after?.code, 'invalid');
     assert.match(update.after.message, /^handle: experiment \d+ was interrupted inside an update; dispose it$/);
