@@ -25,9 +25,14 @@ std::string expression(int c, char op, int d) {
   return std::to_string(c) + op + std::to_string(d);
 }
 
+// The arithmetic task's vocabulary, the one object both the task and its verifier read.
+const Vocab& arithmetic_task_vocab() {
+  return task_of(TaskKind::Arithmetic).vocab();
+}
+
 class RewriteTask final : public Task {
  public:
-  const Vocab& vocab() const override { return vocab_; }
+  const Vocab& vocab() const override { return arithmetic_task_vocab(); }
   // The arithmetic task's problems and split, as they are.
   std::vector<Prompt> prompts(std::uint64_t seed, int max_operand, int train_size,
                               int heldout_size) const override {
@@ -41,13 +46,10 @@ class RewriteTask final : public Task {
     return task_of(TaskKind::Arithmetic).parse_prompt(text);
   }
   std::vector<int> demonstration(const Prompt& prompt, double accuracy, Rng& rng) const override {
-    std::vector<int> demo = vocab_.encode(rewrite_teacher_text(prompt, accuracy, rng));
-    demo.push_back(vocab_.eos_id);
+    std::vector<int> demo = vocab().encode(rewrite_teacher_text(prompt, accuracy, rng));
+    demo.push_back(vocab().eos_id);
     return demo;
   }
-
- private:
-  Vocab vocab_ = arithmetic_vocab();
 };
 
 }  // namespace
@@ -64,7 +66,7 @@ std::vector<std::string> rewrite_answers(const Prompt& prompt) {
 
 Scored rewrite_score(const std::vector<int>& response_tokens, bool terminated, const Prompt& prompt,
                      double format_weight) {
-  static const Vocab vocab = arithmetic_vocab();
+  const Vocab& vocab = arithmetic_task_vocab();
   check_response(response_tokens, vocab, format_weight);
   Scored score;
   score.text = vocab.response_text(response_tokens);

@@ -1,23 +1,16 @@
 // Sections 6-9's page as training.test.mjs and training-timing.test.mjs drive it: one server and
 // one Chromium per file (useTrainingPage), a fresh page at a config link, the run bar's phase and
 // update count, a table's values, and screenshots of a finished run in both languages.
-import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LAPTOP, PHONE, SHOTS, gotoReady, launchBrowser, openPage, startServer } from './helpers.mjs';
+import { PHONE, SHOTS, gotoReady, openPage, useServerAndBrowser } from './helpers.mjs';
 
-const lab = { server: null, browser: null };
+let lab = null;
 
-/** The file's server and browser, opened before its tests and closed after them. */
+/** The file's server and browser (helpers.mjs useServerAndBrowser), for the functions below. */
 export function useTrainingPage() {
-  before(async () => {
-    [lab.server, lab.browser] = await Promise.all([startServer(), launchBrowser({ viewport: LAPTOP })]);
-  });
-  after(async () => {
-    await lab.browser?.close();
-    await lab.server?.close();
-  });
+  lab = useServerAndBrowser();
   return lab;
 }
 
