@@ -3,15 +3,17 @@
 // prints each one's output, and ends with a summary: each suite's counts and time, then one line.
 // Exits non-zero when any suite fails. Suite names as arguments pick some.
 //
-// Three lanes share the 2 cores, then the timing files run alone:
-// - browser: fuzz, then Chromium's files (two at a time);
-// - other: Node's files, then WebKit's and Firefox's (the two lanes end together);
-// - idle: the Catch2 suites (native, WASM, ASan + UBSan) and Node's files of many runs (lessons,
-//   verdicts): pure computation with no clock in any check, run from the start at the scheduler's
-//   idle class (SCHED_IDLE). They take only the cycles no other process wants: the lanes' waits,
-//   and about half of the cores while the timing files run;
-// - alone, after the first two: the timing files (main-thread task lengths, Lighthouse, Stop within
-//   1 s), one at a time.
+// Lanes share the 2 cores, then the timing files run alone:
+// - browser: fuzz, then Chromium's files (two at a time): the longest lane;
+// - other: Node's files, then Firefox's;
+// - webkit: WebKit's files, which wait on MiniBrowser more than they compute (178 s at the end of
+//   a lane, 400 s beside two of Chromium's files): beside the rest, off the longest lane;
+// - idle: the Catch2 suites (native, WASM, ASan + UBSan) and Node's files of pure computation
+//   (lessons, verdicts, losses): no clock or timeout in any check, run from the start at the
+//   scheduler's idle class (SCHED_IDLE). They take only the cycles no other process wants: the
+//   lanes' waits, and about half of the cores while the timing files run;
+// - alone, after the first three: the timing files (main-thread task lengths, Lighthouse, Stop
+//   within 1 s), one at a time.
 // A suite with a `build` first runs `tools/build.sh <build>` in its lane, so a fresh clone compiles
 // the native, sanitizer and WASM test builds while the browsers test the page (only the site is
 // built before). A suite that ran beside another prints its output as one block when it ends.
@@ -27,22 +29,21 @@ const BROWSER = readdirSync('tests/browser').filter((f) => f.endsWith('.test.mjs
 // needs an X display: xvfb-run gives it one); their landing test runs alone, as a timing file.
 const ENGINE_FILES = ['engines', 'offline-engines', 'offline-updates', 'inspector'].map((name) => `tests/browser/${name}.test.mjs`);
 
-// Node files that are pure computation over many runs, with no clock in any check: the idle lane's.
-const NODE_IDLE = ['verdicts-matrix', 'lessons'].map((name) => `tests/node/${name}.test.mjs`);
+// Node files of pure computation (many runs; no clock or timeout in any check): the idle lane's. The rest of tests/node (clocks, CLIs, servers) is node-api's.
+const NODE_IDLE = ['verdicts-matrix', 'lessons', 'trl-losses', 'pass-at-k-history', 'lesson-gallery', 'stale-sampler', 'trl-none', 'memory']
+  .map((name) => `tests/node/${name}.test.mjs`);
 const NODE = readdirSync('tests/node').filter((f) => f.endsWith('.test.mjs')).map((f) => `tests/node/${f}`);
 
 const SUITES = [
   { name: 'format', lane: 'other', cmd: 'bash', args: ['tools/check-format.sh'] },
   { name: 'catch2-native', lane: 'idle', build: 'native-tests', cmd: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure', '-j2'] },
-  { name: 'node-lessons', lane: 'idle', cmd: 'node', args: ['--test', '--test-concurrency=2', ...NODE_IDLE] },
+  { name: 'node-compute', lane: 'idle', cmd: 'node', args: ['--test', '--test-concurrency=2', ...NODE_IDLE] },
   { name: 'catch2-wasm', lane: 'idle', build: 'wasm-tests', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure', '-j2'] },
   // The Catch2 tests under ASan + UBSan, after the fuzzers: one build (build/fuzz), never two at once.
   { name: 'catch2-asan', lane: 'idle', after: 'fuzz', build: 'asan', cmd: 'ctest', args: ['--test-dir', 'build/fuzz', '--output-on-failure', '-j2'] },
   { name: 'node-api', lane: 'other', cmd: 'node', args: ['--test', '--test-concurrency=2', ...NODE.filter((f) => !NODE_IDLE.includes(f))] },
-  // WebKit's and Firefox's suites after Node's: each slows to half its speed beside two of
-  // Chromium's files (WebKit's took 394 s there instead of 178 s).
-  { name: 'browser-webkit', lane: 'other', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
   { name: 'browser-firefox', lane: 'other', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
+  { name: 'browser-webkit', lane: 'webkit', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
   // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh): first in
   // its lane, as its build (build/fuzz) is also the ASan suite's, which waits for it. Not in the
   // idle lane: libFuzzer's -timeout is wall-clock time.
@@ -122,9 +123,10 @@ async function runLane(lane, stream) {
 }
 
 const started = Date.now();
-// The browser lane streams; the other lanes' suites print as whole blocks when each one ends.
-const idle = runLane('idle', !selected.some((s) => s.lane !== 'idle'));
-await Promise.all([runLane('browser', true), runLane('other', !selected.some((s) => s.lane === 'browser'))]);
+// The first lane with a selected suite streams; the others' suites print as blocks as each ends.
+const lanes = ['browser', 'other', 'webkit', 'idle'].filter((lane) => selected.some((s) => s.lane === lane));
+const idle = runLane('idle', lanes[0] === 'idle');
+await Promise.all(lanes.filter((lane) => lane !== 'idle').map((lane) => runLane(lane, lane === lanes[0])));
 await runLane('alone', true);
 await idle;
 
