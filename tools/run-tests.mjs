@@ -4,8 +4,8 @@
 // Exits non-zero when any suite fails. Suite names as arguments pick some.
 //
 // Lanes share the 2 cores, then the timing files run alone:
-// - browser: fuzz, then Chromium's files (two at a time): the longest lane;
-// - other: Node's files, then Firefox's;
+// - browser: Chromium's files (two at a time): the longest lane;
+// - other: Node's files, then Firefox's, then fuzz;
 // - webkit: WebKit's files, which wait on MiniBrowser more than they compute (178 s at the end of
 //   a lane, 400 s beside two of Chromium's files): beside the rest, off the longest lane;
 // - idle: the Catch2 suites (native, WASM, ASan + UBSan) and Node's files of pure computation
@@ -43,11 +43,12 @@ const SUITES = [
   { name: 'catch2-asan', lane: 'idle', after: 'fuzz', build: 'asan', cmd: 'ctest', args: ['--test-dir', 'build/fuzz', '--output-on-failure', '-j2'] },
   { name: 'node-api', lane: 'other', cmd: 'node', args: ['--test', '--test-concurrency=2', ...NODE.filter((f) => !NODE_IDLE.includes(f))] },
   { name: 'browser-firefox', lane: 'other', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
+  // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh), after
+  // Firefox's suite: beside three other lanes at the start it took 145 s instead of 25. Its build
+  // (build/fuzz) is also the ASan suite's, which waits for it. Not in the idle lane: libFuzzer's
+  // -timeout is wall-clock time.
+  { name: 'fuzz', lane: 'other', build: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=5000', 'bash', 'tools/fuzz.sh'] },
   { name: 'browser-webkit', lane: 'webkit', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
-  // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh): first in
-  // its lane, as its build (build/fuzz) is also the ASan suite's, which waits for it. Not in the
-  // idle lane: libFuzzer's -timeout is wall-clock time.
-  { name: 'fuzz', lane: 'browser', build: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=5000', 'bash', 'tools/fuzz.sh'] },
   // Every other browser file in Chromium (the engines tests limited to it).
   { name: 'browser-chromium', lane: 'browser', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=2', ...BROWSER.filter((f) => !TIMING.includes(f))] },
   { name: 'browser-timing', lane: 'alone', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', ...TIMING] },
