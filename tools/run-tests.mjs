@@ -4,15 +4,15 @@
 // Exits non-zero when any suite fails. Suite names as arguments pick some.
 //
 // Lanes share the 2 cores, then the timing files run alone:
-// - browser: Chromium's files (two at a time): the longest lane;
-// - other: Node's files, then Firefox's, then fuzz;
-// - webkit: WebKit's files, which wait on MiniBrowser more than they compute (178 s at the end of
-//   a lane, 400 s beside two of Chromium's files): beside the rest, off the longest lane;
+// - browser: fuzz, then Chromium's files (two at a time);
+// - other: Node's files, then WebKit's, then Firefox's. (A third lane for WebKit, beside the
+//   others from the start, made every lane slower: WebKit's suite is computation too, ~260
+//   CPU-seconds alone, and the whole run went from ~940 to ~1040 s.)
 // - idle: the Catch2 suites (native, WASM, ASan + UBSan) and Node's files of pure computation
 //   (lessons, verdicts, losses): no clock or timeout in any check, run from the start at the
 //   scheduler's idle class (SCHED_IDLE). They take only the cycles no other process wants: the
 //   lanes' waits, and about half of the cores while the timing files run;
-// - alone, after the first three: the timing files (main-thread task lengths, Lighthouse, Stop
+// - alone, after browser and other: the timing files (main-thread task lengths, Lighthouse, Stop
 //   within 1 s), one at a time.
 // A suite with a `build` first runs `tools/build.sh <build>` in its lane, so a fresh clone compiles
 // the native, sanitizer and WASM test builds while the browsers test the page (only the site is
@@ -42,13 +42,12 @@ const SUITES = [
   // The Catch2 tests under ASan + UBSan, after the fuzzers: one build (build/fuzz), never two at once.
   { name: 'catch2-asan', lane: 'idle', after: 'fuzz', build: 'asan', cmd: 'ctest', args: ['--test-dir', 'build/fuzz', '--output-on-failure', '-j2'] },
   { name: 'node-api', lane: 'other', cmd: 'node', args: ['--test', '--test-concurrency=2', ...NODE.filter((f) => !NODE_IDLE.includes(f))] },
+  { name: 'browser-webkit', lane: 'other', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
   { name: 'browser-firefox', lane: 'other', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
-  // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh), after
-  // Firefox's suite: beside three other lanes at the start it took 145 s instead of 25. Its build
-  // (build/fuzz) is also the ASan suite's, which waits for it. Not in the idle lane: libFuzzer's
-  // -timeout is wall-clock time.
-  { name: 'fuzz', lane: 'other', build: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=5000', 'bash', 'tools/fuzz.sh'] },
-  { name: 'browser-webkit', lane: 'webkit', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
+  // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh): first in
+  // its lane, as its build (build/fuzz) is also the ASan suite's, which waits for it. Not in the
+  // idle lane: libFuzzer's -timeout is wall-clock time.
+  { name: 'fuzz', lane: 'browser', build: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=5000', 'bash', 'tools/fuzz.sh'] },
   // Every other browser file in Chromium (the engines tests limited to it).
   { name: 'browser-chromium', lane: 'browser', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=2', ...BROWSER.filter((f) => !TIMING.includes(f))] },
   { name: 'browser-timing', lane: 'alone', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', ...TIMING] },
@@ -125,7 +124,7 @@ async function runLane(lane, stream) {
 
 const started = Date.now();
 // The first lane with a selected suite streams; the others' suites print as blocks as each ends.
-const lanes = ['browser', 'other', 'webkit', 'idle'].filter((lane) => selected.some((s) => s.lane === lane));
+const lanes = ['browser', 'other', 'idle'].filter((lane) => selected.some((s) => s.lane === lane));
 const idle = runLane('idle', lanes[0] === 'idle');
 await Promise.all(lanes.filter((lane) => lane !== 'idle').map((lane) => runLane(lane, lane === lanes[0])));
 await runLane('alone', true);
