@@ -404,7 +404,7 @@ test('plural forms: Russian agrees with the count (Intl.PluralRules), English to
 
 // ~180 CPU-seconds of runs (the smoke runs ~0.75 s each, verl's ~0.9, the scratch task's ~13.5,
 // the full profile's ~2.3): ~95 s on two quiet cores, by that CPU time. The timeout guards
-// against a hang, not the speed (npm test runs it in its idle lane, in the cycles other suites leave).
+// against a hang, not the speed (CI runs it beside the browsers, at 2-3 times the quiet time).
 test('verdict matrix: every sentence of sections 6-8 agrees with its run, none printed twice (EN and RU)', { timeout: 1200000 }, async () => {
   const started = Date.now();
   const runs = await makeRuns();
