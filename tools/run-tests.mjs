@@ -12,7 +12,9 @@
 // site is built before). A suite that ran beside another prints its output as one block when it ends.
 // Tried and measured (2026-12-06, fresh clones): the Catch2 suites and Node's pure-computation files
 // in a third lane at SCHED_IDLE. Beside the timing files it gave 943 s instead of ~1006, but a phone
-// landing missed its heading beside it; made to end before them, 1234 s. Neither is used.
+// landing missed its heading beside it (since fixed: the page's end had no room, css/main.css);
+// made to end before them, 1234 s. Beside them again (fresh21): 1098 s, its Catch2 and Node
+// runs starved until after the timing files. Neither is used.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
