@@ -5,11 +5,11 @@
 //
 // Two lanes share the 2 cores: Chromium's files (two at a time), then the ASan + UBSan tests,
 // fuzz (one build) and Firefox's, beside the native and WASM C++ suites, Node's and WebKit's in
-// turn (the lanes balanced by their measured times); then the
-// timing files (they assert main-thread task lengths, Lighthouse scores or Stop within 1 s) run
-// alone. A suite with a `build` first runs `tools/build.sh <build>` in its lane, so a fresh clone
-// compiles the native, sanitizer and WASM test builds while the browsers test the page (only the
-// site is built before). A suite that ran beside another prints its output as one block when it ends.
+// turn (the lanes balanced by their measured times); then the timing files (they assert
+// main-thread task lengths, Lighthouse scores or Stop within 1 s) run alone. A suite with a
+// `build` first runs `tools/build.sh <build>` in its lane, so a fresh clone compiles the native,
+// sanitizer and WASM test builds while the browsers test the page (only the site is built before).
+// A suite that ran beside another prints its output as one block when it ends.
 // Tried and measured (2026-12-06, fresh clones): the Catch2 suites and Node's pure-computation files
 // in a third lane at SCHED_IDLE. Beside the timing files it gave 943 s instead of ~1006, but a phone
 // landing missed its heading beside it (since fixed: the page's end had no room, css/main.css);

@@ -2,8 +2,8 @@
 // headless Chromium at 390 x 844: with the reader at section 10's heading before its widget
 // mounted, a section above that measures the page 300 px shorter in the middle of a render does
 // not make the browser clamp the scroll. A clamp there is a move the view keeper reads as the
-// reader's: it put #real-model's heading 27-52 px off (phone.test; CI; about 1 load in 80 under a
-// 2-core busy loop, none in 160 with the room).
+// reader's: it put #real-model's heading 27-52 px off (phone.test in CI; 2 of 200 phone loads of
+// every section link under a 2-core busy loop, none of 160 with the room).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PHONE, openPage, useServerAndBrowser } from './helpers.mjs';
