@@ -21,7 +21,7 @@ TEST_CASE("coverage: solved prompts and the best quarter's share, by hand", "[co
   CHECK_THAT(c.detection_floor, WithinAbs(1.0 - std::pow(0.05, 0.25), 1e-15));
 }
 
-TEST_CASE("coverage: uniform success gives the quarter its quarter; none gives 0", "[coverage]") {
+TEST_CASE("coverage: uniform success gives the quarter its quarter, none gives 0", "[coverage]") {
   CHECK_THAT(grpo::coverage_concentration({3, 3, 3, 3, 3, 3, 3, 3}, 8).top_quarter_share,
              WithinAbs(0.25, 1e-15));
   const grpo::CoverageConcentration none = grpo::coverage_concentration({0, 0, 0}, 16);

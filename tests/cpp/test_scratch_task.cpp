@@ -32,7 +32,8 @@ grpo::Prompt problem(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("scratch vocabulary: the arithmetic ids, then ; and >, and a round trip", "[task]") {
+TEST_CASE("scratch vocabulary: the arithmetic ids, then the separator and >, and a round trip",
+          "[task]") {
   const grpo::Vocab vocab = grpo::scratch_vocab();
   const grpo::Vocab arithmetic = grpo::arithmetic_vocab();
   REQUIRE(vocab.size() == 18);

@@ -73,7 +73,7 @@ TEST_CASE("smoke profile: base policy sometimes right, accuracy rises", "[traine
   CHECK(std::isfinite(r.after_heldout.accuracy));  // reported, whatever it is
 }
 
-TEST_CASE("same seed, same numbers; another seed, other numbers", "[trainer][sweep]") {
+TEST_CASE("same seed, same numbers, another seed, other numbers", "[trainer][sweep]") {
   grpo::ExperimentConfig config = grpo::profile_defaults("smoke");
   config.updates = 20;
   const Run a = run(config);

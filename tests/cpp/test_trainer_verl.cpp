@@ -264,8 +264,8 @@ TEST_CASE("engine verl: refusals name the field and engine", "[verl][trainer][co
   REQUIRE_NOTHROW(c.validate());
 }
 
-TEST_CASE("engine verl: the verl GRPO preset is pinned (native; the same values in WASM)",
-          "[verl][trainer][pin]") {
+// [native]: the WASM test build leaves it out (CMakeLists.txt); pin.test.mjs pins WASM's bits.
+TEST_CASE("engine verl: the verl GRPO preset is pinned natively", "[verl][trainer][pin][native]") {
   // Section 6's "verl GRPO" (web/js/training/presets.js) on the smoke profile at seed 9, 15
   // updates: native's own bits. WASM's differ from native's (its libm's exp and log are not
   // glibc's; the difference grows over the updates, as for every run): tests/node/pin.test.mjs

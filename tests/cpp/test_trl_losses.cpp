@@ -439,7 +439,7 @@ TEST_CASE("delta caps the unclipped branch of a negative advantage", "[objective
   CHECK(r.grad_logp[1][0] == 0.0);
 }
 
-TEST_CASE("topEntropyQuantile keeps the top fraction by entropy; the KL term stays",
+TEST_CASE("topEntropyQuantile keeps the top fraction by entropy, the KL term stays",
           "[objective]") {
   // Entropies {0.1, 0.9, 0.5}: the 0.5 quantile (rho = 0.5) of {0.1, 0.5, 0.9} is 0.5, so tokens
   // (1, 0) and (1, 1) keep their policy term and token (0, 0) loses it.

@@ -117,7 +117,7 @@ TEST_CASE("verl agg_loss: seq-mean-token-sum-norm at two padded widths, an all-m
   CHECK(none["loss"] == Json({{"$number", "NaN"}}));
 }
 
-TEST_CASE("verl agg_loss: gradients by central differences; errors name the field", "[verl]") {
+TEST_CASE("verl agg_loss: gradients by central differences, errors name the field", "[verl]") {
   for (const std::string& mode : grpo::verl::agg_mode_names()) {
     const Json r = agg(mode, {{"dpSize", 2}});
     auto f = [&](const Matrix& l) {
@@ -232,7 +232,7 @@ TEST_CASE("verl grpo: group std with eps 1e-6, a singleton group, norm off, mask
 }
 
 TEST_CASE(
-    "verl grpo_passk: a tie at the group maximum gives 0 to every row; a group of one "
+    "verl grpo_passk: a tie at the group maximum gives 0 to every row, a group of one "
     "raises",
     "[verl]") {
   // Group g1 = [1, 1, 0, 0]: tie at the max -> all 0. Group g2 = [0.2, 1, 0.5]: the max row gets
