@@ -23,11 +23,12 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
-// Browser files that measure time (task lengths, Lighthouse, Stop within 1 s, the first load's
-// tasks, the scratch task's smoke run under 10 s): alone, one file at a time, nothing else on the
-// machine. The landing files (a heading that stays put for 3.5 s: landing, phone) run in the
-// lanes since the page's end has room (css/main.css): they passed under npm run test:stress.
-const TIMING = ['hostile', 'lighthouse', 'training-timing', 'compare-link', 'first-load', 'scratch-smoke'].map((name) => `tests/browser/${name}.test.mjs`);
+// Browser files that measure time (task lengths, Lighthouse, Stop within 1 s or on the threaded
+// core within 500 ms, the first load's tasks, the scratch task's smoke run under 10 s): alone,
+// one file at a time, nothing else on the machine but the idle lane. The landing files (a
+// heading that stays put for 3.5 s: landing, phone) run in the lanes since the page's end has
+// room (css/main.css): they passed under npm run test:stress.
+const TIMING = ['hostile', 'lighthouse', 'training-timing', 'threads-stop', 'compare-link', 'first-load', 'scratch-smoke'].map((name) => `tests/browser/${name}.test.mjs`);
 const BROWSER = readdirSync('tests/browser').filter((f) => f.endsWith('.test.mjs')).map((f) => `tests/browser/${f}`);
 // The engines, offline engines, deploy and step inspector tests in Firefox and in WebKit (MiniBrowser
 // needs an X display: xvfb-run gives it one); their landing test runs alone, as a timing file.
