@@ -3,35 +3,35 @@
 // prints each one's output, and ends with a summary: each suite's counts and time, then one line.
 // Exits non-zero when any suite fails. Suite names as arguments pick some.
 //
-// Two lanes share the 2 cores: Chromium's files (two at a time), then Firefox's and the landing
-// test in Firefox and WebKit, beside the native and WASM C++ suites, Node's and WebKit's in turn
-// (the lanes balanced by their measured times); then the timing files (they assert main-thread
-// task lengths, Lighthouse scores or Stop within 1 s), with only the idle lane beside them: the
-// ASan + UBSan tests and fuzz at SCHED_IDLE, on the CPU the timing files leave (vmstat: ~45 % idle
-// while they ran alone). Moving the landing files (landing, phone) from there into the lanes took
-// a fresh clone from 1138 s to 1035 s (fresh26, 2026-12-06); the lanes are CPU-bound (vmstat: idle
-// ~0 %), so only less computation or spare CPU elsewhere shortens them. A suite with a
+// Two lanes share the 2 cores: Chromium's files (two at a time), then the ASan + UBSan tests,
+// fuzz (one build) and Firefox's, beside the native and WASM C++ suites, Node's, WebKit's and the
+// landing test in Firefox and WebKit in turn (the lanes balanced by their measured times); then
+// the timing files (they assert main-thread task lengths, Lighthouse scores or Stop within 1 s)
+// run alone. Moving the landing files (landing, phone) from there into the lanes took a fresh
+// clone from 1138 s to 1035 s (fresh26, 2026-12-06); the lanes are CPU-bound (vmstat: idle ~0 %),
+// so only less computation shortens them. A suite with a
 // `build` first runs `tools/build.sh <build>` in its lane, so a fresh clone compiles the native,
 // sanitizer and WASM test builds while the browsers test the page (only the site is built before).
 // A suite that ran beside another prints its output as one block when it ends.
-// Tried and measured (2026-12-06, fresh clones): the Catch2 suites and Node's pure-computation
-// files in the idle lane. Beside the timing files it gave 943 s instead of ~1006, but a phone
-// landing missed its heading beside it (since fixed: the page's end had no room, css/main.css);
-// made to end before them, 1234 s. Beside them again (fresh21): 1098 s, its Catch2 and Node runs
-// (~300 CPU-s) starved until after the timing files. So the idle lane holds only what fits in the
-// timing files' spare CPU: ASan and fuzz, ~100 CPU-s.
+// Tried and measured (2026-12-06, fresh clones): a third lane at SCHED_IDLE (`chrt --idle 0`)
+// beside the timing files, which leave ~45 % of the CPU idle. With the Catch2 suites and Node's
+// pure-computation files in it: 943 s instead of ~1006, but a phone landing missed its heading
+// beside it (since fixed: the page's end had no room, css/main.css); made to end before them,
+// 1234 s; beside them again (fresh21), 1098 s, its ~300 CPU-s starved until after the timing
+// files. With ASan and fuzz alone in it (~100 CPU-s, fresh27): 1008 s against fresh26's 991, the
+// lanes no shorter and the timing files 12 s slower beside it. Not used.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
 // Browser files that measure time (task lengths, Lighthouse, Stop within 1 s or on the threaded
 // core within 500 ms, the first load's tasks, the scratch task's smoke run under 10 s): alone,
-// one file at a time, nothing else on the machine but the idle lane. The landing files (a
-// heading that stays put for 3.5 s: landing, phone) run in the lanes since the page's end has
-// room (css/main.css): they passed under npm run test:stress.
+// one file at a time, nothing else on the machine. The landing files (a heading that stays put
+// for 3.5 s: landing, phone) run in the lanes since the page's end has room (css/main.css): they
+// passed under npm run test:stress.
 const TIMING = ['hostile', 'lighthouse', 'training-timing', 'threads-stop', 'compare-link', 'first-load', 'scratch-smoke'].map((name) => `tests/browser/${name}.test.mjs`);
 const BROWSER = readdirSync('tests/browser').filter((f) => f.endsWith('.test.mjs')).map((f) => `tests/browser/${f}`);
 // The engines, offline engines, deploy and step inspector tests in Firefox and in WebKit (MiniBrowser
-// needs an X display: xvfb-run gives it one); their landing test runs alone, as a timing file.
+// needs an X display: xvfb-run gives it one); their landing test is the suite browser-landing.
 const ENGINE_FILES = ['engines', 'offline-engines', 'offline-updates', 'inspector'].map((name) => `tests/browser/${name}.test.mjs`);
 
 const SUITES = [
@@ -42,18 +42,16 @@ const SUITES = [
   { name: 'browser-webkit', lane: 'other', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
   // Every other browser file in Chromium (the engines tests limited to it).
   { name: 'browser-chromium', lane: 'browser', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=2', ...BROWSER.filter((f) => !TIMING.includes(f))] },
+  // The Catch2 tests under ASan + UBSan, then the fuzzers: one build (build/fuzz), so one lane.
+  { name: 'catch2-asan', lane: 'browser', build: 'asan', cmd: 'ctest', args: ['--test-dir', 'build/fuzz', '--output-on-failure', '-j2'] },
+  // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh).
+  { name: 'fuzz', lane: 'browser', build: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=5000', 'bash', 'tools/fuzz.sh'] },
+  // Firefox last in this lane: CI's fresh clone measured the other lane at ~1210 s and this one at
+  // ~845 s; Firefox's ~230 s here evens them.
   { name: 'browser-firefox', lane: 'browser', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
-  { name: 'browser-landing', lane: 'browser', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=firefox,webkit', 'node', '--test', 'tests/browser/landing.test.mjs'] },
   { name: 'browser-timing', lane: 'alone', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', ...TIMING] },
-  // Beside the timing files, at SCHED_IDLE (they take only the CPU the timing files leave, ~45 %
-  // of it, and never delay them): the Catch2 tests under ASan + UBSan, then the fuzzers, one
-  // build (build/fuzz). Each libFuzzer target runs over its seeds plus a fixed number of mutations.
-  { name: 'catch2-asan', lane: 'idle', build: 'asan', cmd: 'ctest', args: ['--test-dir', 'build/fuzz', '--output-on-failure', '-j2'] },
-  { name: 'fuzz', lane: 'idle', build: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=5000', 'bash', 'tools/fuzz.sh'] },
+  { name: 'browser-landing', lane: 'other', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=firefox,webkit', 'node', '--test', 'tests/browser/landing.test.mjs'] },
 ];
-
-/** A suite of the idle lane runs under `chrt --idle 0`: the scheduler gives it only spare CPU. */
-const idle = (suite, command) => (suite.lane === 'idle' ? { cmd: 'chrt', args: ['--idle', '0', command.cmd, ...command.args] } : command);
 
 function run({ cmd, args }, stream) {
   return new Promise((resolve) => {
@@ -89,7 +87,7 @@ async function runSuite(suite, stream) {
   if (stream) console.log(title);
   const built = Date.now();
   if (suite.build) {
-    const build = await run(idle(suite, { cmd: 'bash', args: ['tools/build.sh', suite.build] }), false);
+    const build = await run({ cmd: 'bash', args: ['tools/build.sh', suite.build] }, false);
     if (build.code !== 0) {
       process.stdout.write(`${title}\n${build.output}\nbuild ${suite.build} failed (exit ${build.code})\n`);
       results.set(suite.name, { ...suite, passed: 0, failed: 1, code: build.code, buildSeconds: (Date.now() - built) / 1000, seconds: 0 });
@@ -97,7 +95,7 @@ async function runSuite(suite, stream) {
     }
   }
   const started = Date.now();
-  const { code, output } = await run(idle(suite, suite), stream);
+  const { code, output } = await run(suite, stream);
   if (!stream) process.stdout.write(`${title}\n${output}`);
   const seen = counts(output) ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
   if (code !== 0 && seen.failed === 0) seen.failed = 1; // a crash with no failing test is a failure
@@ -111,7 +109,7 @@ async function runLane(lane, stream) {
 const started = Date.now();
 // The browser lane streams; the other lane's suites print as whole blocks when each one ends.
 await Promise.all([runLane('browser', true), runLane('other', !selected.some((s) => s.lane === 'browser'))]);
-await Promise.all([runLane('alone', true), runLane('idle', !selected.some((s) => s.lane === 'alone'))]);
+await runLane('alone', true);
 
 console.log('\n=== summary');
 const ordered = selected.map((suite) => results.get(suite.name));
