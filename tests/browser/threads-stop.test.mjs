@@ -1,7 +1,7 @@
-// Chromium, a timing file (tools/run-tests.mjs runs it alone): Stop's interrupt flag reaches the
-// page's threaded training worker (the course's server makes the page cross-origin isolated)
-// inside a warm-up or an update at the config maxima, whose passes run on 2 threads, and the call
-// ends within 500 ms of the flag. Beside two busy loops and the other browser files it once took
+// Chromium, a timing file (tools/run-tests.mjs runs it alone): Stop's interrupt flag
+// (cpp/core/interrupt.h, issue 29) reaches the page's threaded training worker (the course's
+// server makes the page cross-origin isolated) inside a warm-up or an update at the config maxima,
+// whose policy passes run as sections on 2 threads, and the call ends within 500 ms of the flag. Beside two busy loops and the other browser files it once took
 // 613 ms (npm run test:stress, 2026-12-06): a latency is measured on a quiet machine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,9 +9,6 @@ import { openPage, useServerAndBrowser } from './helpers.mjs';
 
 const env = useServerAndBrowser();
 
-// Stop reaches the threaded core too (issue 29, cpp/core/interrupt.h): the page's training
-// worker (threaded on an isolated page) inside a warm-up or an update at the config maxima,
-// whose policy passes run as sections on 2 threads, leaves the call within 500 ms of the flag.
 test('the training worker on the threaded core leaves a warm-up and an update at the maxima within 500 ms of Stop’s flag', async (t) => {
   const { page, problems } = await openPage(env.browser.context, env.server.origin);
   const wasm = new Set(); // what the page and its workers fetched
