@@ -3,16 +3,16 @@
 // prints each one's output, and ends with a summary: each suite's counts and time, then one line.
 // Exits non-zero when any suite fails. Suite names as arguments pick some.
 //
-// Two lanes share the 2 cores: Chromium's files (two at a time), then the ASan + UBSan tests,
-// fuzz (one build) and Firefox's, beside the native and WASM C++ suites, Node's, WebKit's and the
-// landing test in Firefox and WebKit in turn (the lanes balanced by their measured times); then
-// the timing files (they assert main-thread task lengths, Lighthouse scores or Stop within 1 s)
-// run alone. Moving the landing files (landing, phone) from there into the lanes took a fresh
-// clone from 1138 s to 1035 s (fresh26, 2026-12-06); the lanes are CPU-bound (vmstat: idle ~0 %),
-// so only less computation shortens them. A suite with a
-// `build` first runs `tools/build.sh <build>` in its lane, so a fresh clone compiles the native,
-// sanitizer and WASM test builds while the browsers test the page (only the site is built before).
-// A suite that ran beside another prints its output as one block when it ends.
+// Two runners share the 2 cores, each taking the next suite (longest first) as its last ends:
+// Chromium's files (two at a time), Node's, WebKit's, Firefox's, the ASan + UBSan tests then fuzz
+// (one build), the WASM and native Catch2 suites, the landing test in Firefox and WebKit. Then the
+// timing files (they assert main-thread task lengths, Lighthouse scores or Stop within 1 s) run
+// alone. Until 2026-12-07 two fixed lanes held these; they ended up to ~100 s apart once the WASM
+// suite shrank. Moving the landing files (landing, phone) out of the alone part took a fresh clone
+// from 1138 s to 1035 s (fresh26, 2026-12-06); the runners are CPU-bound (vmstat: idle ~0 %), so
+// only less computation shortens them. A suite with a `build` first runs `tools/build.sh <build>`,
+// so a fresh clone compiles the native, sanitizer and WASM test builds while the browsers test the
+// page (only the site is built before).
 // Tried and measured (2026-12-06, fresh clones): a third lane at SCHED_IDLE (`chrt --idle 0`)
 // beside the timing files, which leave ~45 % of the CPU idle. With the Catch2 suites and Node's
 // pure-computation files in it: 943 s instead of ~1006, but a phone landing missed its heading
@@ -34,23 +34,23 @@ const BROWSER = readdirSync('tests/browser').filter((f) => f.endsWith('.test.mjs
 // needs an X display: xvfb-run gives it one); their landing test is the suite browser-landing.
 const ENGINE_FILES = ['engines', 'offline-engines', 'offline-updates', 'inspector'].map((name) => `tests/browser/${name}.test.mjs`);
 
+// Longest first (fresh26's times): two runners take the next suite as each one ends (runTwo).
 const SUITES = [
-  { name: 'format', lane: 'other', cmd: 'bash', args: ['tools/check-format.sh'] },
-  { name: 'catch2-native', lane: 'other', build: 'native-tests', cmd: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure', '-j2'] },
-  { name: 'catch2-wasm', lane: 'other', build: 'wasm-tests', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '--output-on-failure', '-j2'] },
-  { name: 'node-api', lane: 'other', cmd: 'node', args: ['--test', '--test-concurrency=2', 'tests/node/'] },
-  { name: 'browser-webkit', lane: 'other', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
   // Every other browser file in Chromium (the engines tests limited to it).
-  { name: 'browser-chromium', lane: 'browser', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=2', ...BROWSER.filter((f) => !TIMING.includes(f))] },
-  // The Catch2 tests under ASan + UBSan, then the fuzzers: one build (build/fuzz), so one lane.
-  { name: 'catch2-asan', lane: 'browser', build: 'asan', cmd: 'ctest', args: ['--test-dir', 'build/fuzz', '--output-on-failure', '-j2'] },
+  { name: 'browser-chromium', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=2', ...BROWSER.filter((f) => !TIMING.includes(f))] },
+  { name: 'node-api', cmd: 'node', args: ['--test', '--test-concurrency=2', 'tests/node/'] },
+  { name: 'browser-webkit', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=webkit', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
+  { name: 'browser-firefox', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
+  // The Catch2 tests under ASan + UBSan, then the fuzzers: one build (build/fuzz), one at a time.
+  { name: 'catch2-asan', build: 'asan', cmd: 'ctest', args: ['--test-dir', 'build/fuzz', '--output-on-failure', '-j2'] },
   // Each libFuzzer target over its seeds plus a fixed number of mutations (tools/fuzz.sh).
-  { name: 'fuzz', lane: 'browser', build: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=5000', 'bash', 'tools/fuzz.sh'] },
-  // Firefox last in this lane: CI's fresh clone measured the other lane at ~1210 s and this one at
-  // ~845 s; Firefox's ~230 s here evens them.
-  { name: 'browser-firefox', lane: 'browser', cmd: 'env', args: ['ENGINES=firefox', 'node', '--test', '--test-concurrency=1', ...ENGINE_FILES] },
-  { name: 'browser-timing', lane: 'alone', cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', ...TIMING] },
-  { name: 'browser-landing', lane: 'other', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=firefox,webkit', 'node', '--test', 'tests/browser/landing.test.mjs'] },
+  { name: 'fuzz', after: 'catch2-asan', build: 'fuzz', cmd: 'env', args: ['FUZZ_RUNS=5000', 'bash', 'tools/fuzz.sh'] },
+  // All the cases in one Node process (CMakeLists.txt, label whole); -V shows Catch2's counts.
+  { name: 'catch2-wasm', build: 'wasm-tests', cmd: 'ctest', args: ['--test-dir', 'build/wasm', '-L', 'whole', '-V'], counts: 'catch2' },
+  { name: 'catch2-native', build: 'native-tests', cmd: 'ctest', args: ['--test-dir', 'build/native', '--output-on-failure', '-j2'] },
+  { name: 'browser-landing', cmd: 'xvfb-run', args: ['-a', 'env', 'ENGINES=firefox,webkit', 'node', '--test', 'tests/browser/landing.test.mjs'] },
+  { name: 'format', cmd: 'bash', args: ['tools/check-format.sh'] },
+  { name: 'browser-timing', alone: true, cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', ...TIMING] },
 ];
 
 function run({ cmd, args }, stream) {
@@ -68,8 +68,18 @@ function run({ cmd, args }, stream) {
   });
 }
 
-// Counts from ctest ("N tests failed out of M") or node:test ("# pass N" / "# fail N").
-function counts(output) {
+// Counts from Catch2 ("All tests passed (A assertions in N test cases)" / "test cases: N | P
+// passed | F failed"), ctest ("N tests failed out of M") or node:test ("# pass N" / "# fail N").
+function counts(raw, kind) {
+  const output = raw.replace(/\x1b\[[0-9;]*m/g, ''); // Catch2 colours its summary even into a pipe
+  if (kind === 'catch2') {
+    const passedAll = output.match(/All tests passed \(\d+ assertions? in (\d+) test cases?\)/);
+    if (passedAll) return { passed: Number(passedAll[1]), failed: 0 };
+    const some = output.match(/test cases:\s*\d+\s*\|\s*(\d+) passed\s*\|\s*(\d+) failed/);
+    if (some) return { passed: Number(some[1]), failed: Number(some[2]) };
+    const none = output.match(/test cases:\s*\d+\s*\|\s*(\d+) failed/);
+    if (none) return { passed: 0, failed: Number(none[1]) };
+  }
   const ctest = output.match(/(\d+) tests failed out of (\d+)/);
   if (ctest) return { passed: Number(ctest[2]) - Number(ctest[1]), failed: Number(ctest[1]) };
   const pass = output.match(/^# pass (\d+)/m);
@@ -97,19 +107,40 @@ async function runSuite(suite, stream) {
   const started = Date.now();
   const { code, output } = await run(suite, stream);
   if (!stream) process.stdout.write(`${title}\n${output}`);
-  const seen = counts(output) ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+  const seen = counts(output, suite.counts) ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
   if (code !== 0 && seen.failed === 0) seen.failed = 1; // a crash with no failing test is a failure
   results.set(suite.name, { ...suite, ...seen, code, buildSeconds: (started - built) / 1000, seconds: (Date.now() - started) / 1000 });
 }
 
-async function runLane(lane, stream) {
-  for (const suite of selected.filter((s) => s.lane === lane)) await runSuite(suite, stream);
+/**
+ * Runs `suites` on two runners: each takes the first suite not yet taken whose `after` has ended,
+ * so neither waits while the other has a long queue (fixed lanes ended up to ~100 s apart). The
+ * first runner streams its output; the second prints each suite whole when it ends.
+ */
+async function runTwo(suites) {
+  const waiting = [...suites];
+  const ended = new Set(SUITES.filter((s) => !suites.includes(s)).map((s) => s.name)); // not run here: no wait
+  const wakers = [];
+  const next = () => waiting.findIndex((s) => !s.after || ended.has(s.after));
+  async function runner(stream) {
+    while (waiting.length) {
+      const i = next();
+      if (i < 0) {
+        await new Promise((resolve) => wakers.push(resolve)); // only a suite's `after` is left: wait for it
+        continue;
+      }
+      const [suite] = waiting.splice(i, 1);
+      await runSuite(suite, stream);
+      ended.add(suite.name);
+      wakers.splice(0).forEach((wake) => wake());
+    }
+  }
+  await Promise.all([runner(true), runner(false)]);
 }
 
 const started = Date.now();
-// The browser lane streams; the other lane's suites print as whole blocks when each one ends.
-await Promise.all([runLane('browser', true), runLane('other', !selected.some((s) => s.lane === 'browser'))]);
-await runLane('alone', true);
+await runTwo(selected.filter((s) => !s.alone));
+for (const suite of selected.filter((s) => s.alone)) await runSuite(suite, true);
 
 console.log('\n=== summary');
 const ordered = selected.map((suite) => results.get(suite.name));

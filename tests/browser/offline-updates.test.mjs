@@ -88,6 +88,25 @@ for (const name of chosen) {
       assert.equal(controlled, true, `${name}: build ${n} served by its worker`);
       assert.deepEqual(lines.filter((line) => /could not start/.test(line)), [], `${name}: build ${n} started at once`);
     }
+    /**
+     * Waits for the bar that offers the waiting build. On a timeout the error says what the page's
+     * registration held then, to tell a build never installed from one installed but not offered.
+     */
+    async function reloadBar() {
+      try {
+        await engine.waitFor(() => Boolean(document.querySelector('.update-ready button')), { message: 'the Reload bar', timeout: 60000 });
+      } catch (error) {
+        const state = await engine
+          .evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            const of = (worker) => worker?.state ?? null;
+            return { installing: of(registration?.installing), waiting: of(registration?.waiting), active: of(registration?.active), controlled: Boolean(navigator.serviceWorker.controller), readyState: document.readyState };
+          })
+          .catch((why) => String(why));
+        error.message += ` (page: ${JSON.stringify(state)})`;
+        throw error;
+      }
+    }
     /** An expression: the page is up, on build `n`. */
     const onBuild = (n) => `document.documentElement.dataset.shell === 'true' && document.documentElement.dataset.buildMark === '${n}'`;
 
@@ -104,7 +123,7 @@ for (const name of chosen) {
       // This document is the first visit's: it had no worker when it registered one.
       await deploy(2);
       assert.deepEqual(await engine.evaluate(checkForUpdate), { waiting: true, active: true });
-      await engine.waitFor(() => Boolean(document.querySelector('.update-ready button')), { message: 'the Reload bar', timeout: 60000 });
+      await reloadBar();
       assert.equal(await engine.evaluate(buildOf), '1', `${name}: until Reload, the page's own build`);
       await pressAndReload('.update-ready button', onBuild(2), 'the first tab on build 2');
       assert.equal(await engine.evaluate(buildOf), '2');
@@ -131,7 +150,7 @@ for (const name of chosen) {
       // The upload completes: the browser's next check installs it, and Reload reaches it.
       completeUpload();
       assert.deepEqual(await engine.evaluate(checkForUpdate), { waiting: true, active: true });
-      await engine.waitFor(() => Boolean(document.querySelector('.update-ready button')), { message: 'the Reload bar', timeout: 60000 });
+      await reloadBar();
       await pressAndReload('.update-ready button', onBuild(3), 'build 3');
       assert.equal(await engine.evaluate(buildOf), '3');
       await assertSwitchedWhole(3);
@@ -144,7 +163,7 @@ for (const name of chosen) {
       writeFileSync(file('js/app.js'), `import { notExported } from './load.js';\n${original['js/app.js']}\nconsole.log(notExported);\n`);
       await generateServiceWorker({ webRoot: root });
       assert.deepEqual(await engine.evaluate(checkForUpdate), { waiting: true, active: true });
-      await engine.waitFor(() => Boolean(document.querySelector('.update-ready button')), { message: 'the Reload bar', timeout: 60000 });
+      await reloadBar();
       // Under the worker it fails, leaves it and reloads; from the network it fails again and stops there.
       await pressAndReload('.update-ready button', "document.documentElement.dataset.bootFailed === 'true'", 'the page failed from the network');
       const state = {
