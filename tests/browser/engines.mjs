@@ -138,13 +138,9 @@ const sameOrigin = (origins, url) =>
  * `origins`: the origins a request may go to (others are recorded in problems().outside).
  * `serviceWorkers`: off unless asked for (tests/browser/offline-engines.test.mjs asks), so that a
  * worker registered by one page never answers another test's page from its cache.
- * `compositing`: WebKit's accelerated compositing, off unless asked for: under Xvfb its GL runs on
- * llvmpipe, a third of engines.test's CPU in WebKit (93 CPU-s with it, 62 without, 2026-12-07).
- * The deploy story (offline-site.mjs) asks for it: without it WebKit hung in offline-updates'
- * broken-build test, and Safari always composites.
  */
-export async function openEngine(name, { viewport = LAPTOP, locale = 'en-US', origins = [], serviceWorkers = false, compositing = false } = {}) {
-  const driver = await DRIVERS[name]({ viewport, locale, serviceWorkers, compositing });
+export async function openEngine(name, { viewport = LAPTOP, locale = 'en-US', origins = [], serviceWorkers = false } = {}) {
+  const driver = await DRIVERS[name]({ viewport, locale, serviceWorkers });
   const outsideOf = (urls) => urls.filter((url) => !sameOrigin(origins, url));
   const engine = {
     name,
@@ -382,13 +378,12 @@ async function display() {
   return { name: `:${number}`, close: () => xvfb.kill() };
 }
 
-async function openWebKit({ viewport, locale, compositing }) {
+async function openWebKit({ viewport, locale }) {
   const { Builder, By } = await import('selenium-webdriver');
   const screen = await display();
   const port = await freePort();
   const lang = locale.replace('-', '_');
   const env = { ...process.env, DISPLAY: screen.name, LANG: `${lang}.UTF-8`, LANGUAGE: lang.split('_')[0] };
-  if (!compositing) env.WEBKIT_DISABLE_COMPOSITING_MODE = '1';
   const server = spawn(process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver', [`--port=${port}`], { env, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   try {

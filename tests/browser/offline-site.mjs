@@ -29,7 +29,7 @@ export function useOfflineSite(name, prefix) {
     writeProbe(site.root);
     site.files = (await generateServiceWorker({ webRoot: site.root })).count;
     site.server = await startProbedServer(site.root);
-    site.engine = await openEngine(name, { origins: [site.server.origin], serviceWorkers: true, compositing: true });
+    site.engine = await openEngine(name, { origins: [site.server.origin], serviceWorkers: true });
   });
   after(async () => {
     await site.engine?.close();
