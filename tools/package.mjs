@@ -1,4 +1,5 @@
-// `npm run package` (after `bash tools/build.sh`): the LMS delivery kit, in dist/ (or --out DIR):
+// `npm run package` (after `bash tools/build.sh`): the LMS delivery kit, in dist/ (or --out DIR;
+// --scorm-only: the SCORM packages alone, in DIR/scorm):
 //
 //   dist/site/                        the static site, ready for any static host (web/ as built,
 //                                     plus _headers and .htaccess with the hosting guide's headers)
@@ -465,12 +466,26 @@ export async function buildPackage({ out = join(ROOT, 'dist'), log = console.log
   return { out, site, singles, zips };
 }
 
+/**
+ * The course's SCORM 1.2 packages alone, in `out`/scorm (`--scorm-only`): without the single
+ * files and their core, which the kit's other parts need (the engines tests load only these).
+ */
+export async function buildScormPackages({ out = join(ROOT, 'dist'), log = console.log } = {}) {
+  checkBuilt();
+  const info = await loadCourse();
+  const siteFiles = (await listFiles(WEB)).filter((file) => !NOT_SITE.has(file) && !file.startsWith('downloads/'));
+  await rm(out, { recursive: true, force: true });
+  await mkdir(join(out, 'scorm'), { recursive: true });
+  return buildScorm(info, siteFiles, join(out, 'scorm'), log);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--out');
   const out = at >= 0 ? args[at + 1] : undefined;
   try {
-    await buildPackage({ out: out ? resolve(out) : undefined, buildCore: !args.includes('--no-core-build') });
+    if (args.includes('--scorm-only')) await buildScormPackages({ out: out ? resolve(out) : undefined });
+    else await buildPackage({ out: out ? resolve(out) : undefined, buildCore: !args.includes('--no-core-build') });
     process.exit(0); // the section modules keep a MessageChannel open
   } catch (error) {
     console.error(error.message ?? error);

@@ -89,7 +89,7 @@ const drawnIn = (phase) => {
 function scormLms() {
   const work = mkdtempSync(join(tmpdir(), 'grpo-engines-lms-'));
   const dist = join(work, 'dist');
-  execFileSync('node', [join(ROOT, 'tools', 'package.mjs'), '--out', dist], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], timeout: 600000 });
+  execFileSync('node', [join(ROOT, 'tools', 'package.mjs'), '--out', dist, '--scorm-only'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], timeout: 600000 });
   const root = join(work, 'lms');
   for (const { name, data } of readZip(readFileSync(join(dist, 'scorm', 'grpo-lab-scorm12-en.zip')))) {
     mkdirSync(dirname(join(root, 'content', name)), { recursive: true });
