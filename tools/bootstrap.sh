@@ -4,10 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Browsers: Chromium (playwright-core), Firefox ESR (puppeteer-core over WebDriver BiDi), WebKit
+# Browsers: Chromium (playwright-core; chromium-headless-shell, its headless build, for the
+# browser-chromium suite: tools/run-tests.mjs), Firefox ESR (puppeteer-core over WebDriver BiDi), WebKit
 # (webkit2gtk-driver: WebKitWebDriver and MiniBrowser, run under xvfb-run from xvfb).
 PACKAGES=(cmake g++ clang libclang-rt-14-dev clang-format emscripten libeigen3-dev catch2
-          nlohmann-json3-dev ccache chromium firefox-esr webkit2gtk-driver xvfb xauth nodejs)
+          nlohmann-json3-dev ccache chromium chromium-headless-shell firefox-esr webkit2gtk-driver
+          xvfb xauth nodejs)
 
 missing=()
 for package in "${PACKAGES[@]}"; do
