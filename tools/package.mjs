@@ -50,6 +50,9 @@ async function listFiles(dir, base = dir) {
   return out.sort();
 }
 
+/** The files of web/ that the site serves (paths relative to web/, sorted). */
+const listSiteFiles = async () => (await listFiles(WEB)).filter((file) => !NOT_SITE.has(file) && !file.startsWith('downloads/'));
+
 export const escapeXml = (text) =>
   String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 const escapeHtml = escapeXml;
@@ -419,7 +422,7 @@ export async function buildPackage({ out = join(ROOT, 'dist'), log = console.log
   const info = await loadCourse();
   await rm(out, { recursive: true, force: true });
   const site = join(out, 'site');
-  const siteFiles = (await listFiles(WEB)).filter((file) => !NOT_SITE.has(file) && !file.startsWith('downloads/'));
+  const siteFiles = await listSiteFiles();
   for (const file of siteFiles) {
     await mkdir(dirname(join(site, file)), { recursive: true });
     copyFileSync(join(WEB, file), join(site, file));
@@ -473,7 +476,7 @@ export async function buildPackage({ out = join(ROOT, 'dist'), log = console.log
 export async function buildScormPackages({ out = join(ROOT, 'dist'), log = console.log } = {}) {
   checkBuilt();
   const info = await loadCourse();
-  const siteFiles = (await listFiles(WEB)).filter((file) => !NOT_SITE.has(file) && !file.startsWith('downloads/'));
+  const siteFiles = await listSiteFiles();
   await rm(out, { recursive: true, force: true });
   await mkdir(join(out, 'scorm'), { recursive: true });
   return buildScorm(info, siteFiles, join(out, 'scorm'), log);
