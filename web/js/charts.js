@@ -84,6 +84,55 @@ export function makeChart(canvas, config) {
   return chart;
 }
 
+const firstDraws = new Set(); // promises of the charts a chartSlot still has to create
+
+/**
+ * A widget's chart whose first draw runs in a task of its own, after the task that builds the
+ * widget. Chart.js's first update of a chart (a forced layout, its ticks, up to 2 400 points)
+ * holds the thread for tens of ms at load; added to the section's text, core calls and tables, a
+ * mount went past 200 ms on a 2-core machine while V8 compiled the core on the other threads
+ * (tests/browser/first-load.test.mjs). The box keeps its size meanwhile (.chart-box has a fixed
+ * height), so nothing moves when the chart appears.
+ *
+ * draw(create, update): once the chart exists, update(chart) now; before, the chart is made by
+ * the latest create() (which returns it) in the next task. `chart` is null until then.
+ */
+export function chartSlot() {
+  let chart = null;
+  let create = null;
+  let destroyed = false;
+  let pending = null;
+  return {
+    get chart() {
+      return chart;
+    },
+    draw(makeChartNow, update) {
+      if (chart) {
+        update(chart);
+        return;
+      }
+      create = makeChartNow;
+      if (pending) return;
+      pending = nextTask()
+        .then(() => {
+          if (!destroyed) chart = create();
+        })
+        .catch((error) => console.error(error)) // as a mount's own error is; the box stays empty
+        .finally(() => firstDraws.delete(pending));
+      firstDraws.add(pending);
+    },
+    destroy() {
+      destroyed = true;
+      chart?.destroy();
+    },
+  };
+}
+
+/** Settles once every chart a chartSlot has queued so far is drawn. */
+export function chartsDrawn() {
+  return Promise.all([...firstDraws]);
+}
+
 /** Replaces a chart's data and labels without animation (live updates). */
 export function refresh(chart, { labels, datasets, ariaLabel, options }) {
   if (labels) chart.data.labels = labels;

@@ -1,5 +1,6 @@
 // Pieces every section uses: the "what to notice" box, the live-form wiring, error tagging.
 import { h, bindForm } from '../dom.js';
+import { chartsDrawn } from '../charts.js';
 
 /** The "What to notice" callout. */
 export function notice(ctx, key, params) {
@@ -14,7 +15,7 @@ export function notice(ctx, key, params) {
 /**
  * The usual end of a section widget: binds its fields to the core (computing and rendering on
  * every change, committing valid values to the URL state), runs it once, adds the notice and
- * tells the page the section is drawn.
+ * tells the page the section is drawn once its charts are (charts.js chartSlot: a task later).
  */
 export function mountForm(ctx, host, { fields, params, compute, render, outputs, noticeKey, commit }) {
   const form = bindForm({
@@ -28,7 +29,8 @@ export function mountForm(ctx, host, { fields, params, compute, render, outputs,
   });
   form.run();
   host.append(notice(ctx, noticeKey));
-  ctx.rendered();
+  // Not for a widget a re-render (a language switch) has replaced meanwhile: its section is the new one's.
+  chartsDrawn().then(() => host.isConnected && ctx.rendered());
   return form;
 }
 
