@@ -94,10 +94,11 @@ const firstDraws = new Set(); // promises of the charts a chartSlot still has to
  * (tests/browser/first-load.test.mjs). The box keeps its size meanwhile (.chart-box has a fixed
  * height), so nothing moves when the chart appears.
  *
- * draw(create, update): once the chart exists, update(chart) now; before, the chart is made by
- * the latest create() (which returns it) in the next task. `chart` is null until then.
+ * draw(config, aria, update): once the chart exists, update(chart) now; before, the chart on
+ * `canvas` is made from the latest config() and aria text in the next task. `chart` is null until
+ * then.
  */
-export function chartSlot() {
+export function chartSlot(canvas) {
   let chart = null;
   let create = null;
   let destroyed = false;
@@ -106,12 +107,16 @@ export function chartSlot() {
     get chart() {
       return chart;
     },
-    draw(makeChartNow, update) {
+    draw(config, aria, update) {
       if (chart) {
         update(chart);
         return;
       }
-      create = makeChartNow;
+      create = () => {
+        const made = makeChart(canvas, config());
+        describeChart(made, aria);
+        return made;
+      };
       if (pending) return;
       pending = nextTask()
         .then(() => {

@@ -3,7 +3,7 @@
 // it, and the sum-to-zero check. The curves and the rows' terms come from the core
 // (tokenTermCurve, rl/token_terms.h); what "the per-token objective" means: docs/trl.md.
 import { h, field, dataTable, fmt, short } from '../dom.js';
-import { chartFigure, chartSlot, makeChart, refresh, describeChart, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
+import { chartFigure, chartSlot, refresh, lineStyle, axis, verticalLines, COLORS } from '../charts.js';
 import { CONFIG_TABLE } from '../training/run-config.js';
 import { mountForm, forField } from './common.js';
 import { codedError } from '../core-errors.js';
@@ -209,7 +209,7 @@ export default {
     const outputs = h('div', { class: 'outputs' }, tableHost, uses, sumLine, figure.figure);
     host.append(outputs);
 
-    const chart = chartSlot();
+    const chart = chartSlot(figure.canvas);
     let noteFor = null;
     const render = (m) => {
       // Only the chosen loss's parameters are shown; its note (CISPO's trap among them) below.
@@ -293,27 +293,24 @@ export default {
       });
       const lines = { at: m.bounds };
       chart.draw(
-        () => {
-          const made = makeChart(figure.canvas, {
-            type: 'line',
-            data: { datasets },
-            options: {
-              parsing: false,
-              interaction: { mode: 'nearest', intersect: false },
-              scales: {
-                x: axis(t('advantages.chartX'), { type: 'linear', min: 0, max: m.xmax }),
-                y: axis(yLabel),
-              },
-              plugins: {
-                vlines: lines,
-                legend: { labels: { filter: (item, data) => data.datasets[item.datasetIndex].showLine !== false && data.datasets[item.datasetIndex].data.length > 0 } },
-              },
+        () => ({
+          type: 'line',
+          data: { datasets },
+          options: {
+            parsing: false,
+            interaction: { mode: 'nearest', intersect: false },
+            scales: {
+              x: axis(t('advantages.chartX'), { type: 'linear', min: 0, max: m.xmax }),
+              y: axis(yLabel),
             },
-            plugins: [verticalLines, pointLabels],
-          });
-          describeChart(made, aria);
-          return made;
-        },
+            plugins: {
+              vlines: lines,
+              legend: { labels: { filter: (item, data) => data.datasets[item.datasetIndex].showLine !== false && data.datasets[item.datasetIndex].data.length > 0 } },
+            },
+          },
+          plugins: [verticalLines, pointLabels],
+        }),
+        aria,
         (current) => {
           current.options.scales.x.max = m.xmax;
           current.options.scales.y.title.text = yLabel;

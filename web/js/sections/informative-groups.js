@@ -1,6 +1,6 @@
 // Section 2, informative groups: P_info(p) for G = 2, 4, 8, 16 and a free G; the examples table.
 import { h, field, dataTable, fmt, short } from '../dom.js';
-import { chartFigure, chartSlot, makeChart, refresh, describeChart, lineStyle, axis, verticalLines } from '../charts.js';
+import { chartFigure, chartSlot, refresh, lineStyle, axis, verticalLines } from '../charts.js';
 import { mountForm, forField } from './common.js';
 
 export const GROUP_SIZES = [2, 4, 8, 16];
@@ -72,7 +72,7 @@ export default {
     const outputs = h('div', { class: 'outputs' }, figure.figure, readout, h('h3', { text: t('groups.examplesTitle') }), examplesHost);
     host.append(outputs);
 
-    const chart = chartSlot();
+    const chart = chartSlot(figure.canvas);
     const render = (model) => {
       const datasets = model.curves.map((curve, i) => ({
         label: `G=${curve.g}`,
@@ -92,24 +92,21 @@ export default {
       const lines = { at: [model.p] };
       const aria = t('groups.chartAria', { sizes: model.curves.map((c) => c.g).join(', ') });
       chart.draw(
-        () => {
-          const made = makeChart(figure.canvas, {
-            type: 'line',
-            data: { datasets },
-            options: {
-              parsing: false,
-              interaction: { mode: 'nearest', axis: 'x', intersect: false },
-              scales: {
-                x: axis(t('INFO_X'), { type: 'linear', min: 0, max: 1 }),
-                y: axis(t('INFO_Y'), { min: 0, max: 1.02, afterBuildTicks: (scale) => (scale.ticks = [0, 0.2, 0.4, 0.6, 0.8, 1].map((value) => ({ value }))) }),
-              },
-              plugins: { vlines: lines, legend: { labels: { filter: (item, data) => data.datasets[item.datasetIndex].showLine !== false } }, tooltip: { callbacks: { title: (items) => `p = ${fmt(items[0].parsed.x, 3)}` } } },
+        () => ({
+          type: 'line',
+          data: { datasets },
+          options: {
+            parsing: false,
+            interaction: { mode: 'nearest', axis: 'x', intersect: false },
+            scales: {
+              x: axis(t('INFO_X'), { type: 'linear', min: 0, max: 1 }),
+              y: axis(t('INFO_Y'), { min: 0, max: 1.02, afterBuildTicks: (scale) => (scale.ticks = [0, 0.2, 0.4, 0.6, 0.8, 1].map((value) => ({ value }))) }),
             },
-            plugins: [verticalLines],
-          });
-          describeChart(made, aria);
-          return made;
-        },
+            plugins: { vlines: lines, legend: { labels: { filter: (item, data) => data.datasets[item.datasetIndex].showLine !== false } }, tooltip: { callbacks: { title: (items) => `p = ${fmt(items[0].parsed.x, 3)}` } } },
+          },
+          plugins: [verticalLines],
+        }),
+        aria,
         (current) => {
           current.options.plugins.vlines = lines;
           refresh(current, { datasets, ariaLabel: aria });

@@ -2,7 +2,7 @@
 // DAPO (the notebook's table), the weight of every token (the length bias, drawn), and every
 // TRL 1.9 loss type's normaliser for a completion of the slider's length (core lossNormalizer).
 import { h, field, dataTable, fmt } from '../dom.js';
-import { chartFigure, chartSlot, makeChart, refresh, describeChart, lineStyle, axis, verticalLines } from '../charts.js';
+import { chartFigure, chartSlot, refresh, lineStyle, axis, verticalLines } from '../charts.js';
 import { mountForm, forField } from './common.js';
 
 export const REDUCTIONS = ['original_grpo', 'dr_grpo', 'dapo'];
@@ -77,7 +77,7 @@ export default {
     const outputs = h('div', { class: 'outputs' }, tableHost, figure.figure, h('h3', { text: t('reductions.normTitle') }), slider.el, normHost);
     host.append(outputs);
 
-    const chart = chartSlot();
+    const chart = chartSlot(figure.canvas);
     const render = (m) => {
       const n = m.rewards.length;
       const responseCols = m.rewards.map((_, i) => ({ label: t('reductions.col.response', { n: i + 1 }), numeric: true }));
@@ -136,23 +136,20 @@ export default {
       const aria = t('reductions.chartAria', { tokens: m.tokens, lengths: m.lengths.join(', ') });
       const lines = { at: boundaries, color: '#64748b', dash: [3, 3] };
       chart.draw(
-        () => {
-          const made = makeChart(figure.canvas, {
-            type: 'line',
-            data: { labels: drawn ? labels : [], datasets },
-            options: {
-              interaction: { mode: 'index', intersect: false },
-              scales: {
-                x: axis(t('reductions.chartX'), { ticks: { autoSkip: true, maxRotation: 0 } }),
-                y: axis(t('reductions.chartY')),
-              },
-              plugins: { vlines: lines },
+        () => ({
+          type: 'line',
+          data: { labels: drawn ? labels : [], datasets },
+          options: {
+            interaction: { mode: 'index', intersect: false },
+            scales: {
+              x: axis(t('reductions.chartX'), { ticks: { autoSkip: true, maxRotation: 0 } }),
+              y: axis(t('reductions.chartY')),
             },
-            plugins: [verticalLines],
-          });
-          describeChart(made, aria);
-          return made;
-        },
+            plugins: { vlines: lines },
+          },
+          plugins: [verticalLines],
+        }),
+        aria,
         (current) => {
           current.options.plugins.vlines = lines;
           refresh(current, { labels: drawn ? labels : [], datasets, ariaLabel: aria });
