@@ -35,6 +35,26 @@ function longestCpuTask(events, origin) {
 }
 
 /**
+ * Starts a Chromium trace of `tab` (the timeline categories longestCpuTask reads); `stop()` ends it
+ * and resolves to the longest main-thread task's CPU time in ms for `origin`'s pages.
+ */
+export async function traceMainThread(context, tab, origin) {
+  const cdp = await context.newCDPSession(tab);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  return {
+    async stop() {
+      const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.end');
+      await complete;
+      await cdp.detach().catch(() => {});
+      return longestCpuTask(events, origin);
+    },
+  };
+}
+
+/**
  * Loads `origin/page.path` in a new page of `context` (a fresh Chromium profile: nothing cached)
  * and returns {longest, tasks: [{frame, start, ms}]}: the longest task in ms (0 when none went
  * over 50 ms) and every long task, by frame ('top' or the iframe's path). With `trace`, also
@@ -42,14 +62,9 @@ function longestCpuTask(events, origin) {
  */
 export async function measureLoadTasks(context, origin, page, { trace = false } = {}) {
   const tab = await context.newPage();
-  const cdp = trace ? await context.newCDPSession(tab) : null;
-  const events = [];
   try {
     await tab.addInitScript(observeLongTasks);
-    if (cdp) {
-      cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
-    }
+    const tracing = trace ? await traceMainThread(context, tab, origin) : null;
     await tab.goto(`${origin}/${page.path}`);
     if (page.ready === 'data-ready') await tab.waitForSelector('html[data-ready="true"]', { state: 'attached', timeout: 60000 });
     else await tab.waitForFunction((mark) => performance.getEntriesByName(`grpo:${mark}`).length > 0, page.ready, { timeout: 60000 });
@@ -62,15 +77,9 @@ export async function measureLoadTasks(context, origin, page, { trace = false } 
       tasks.push(...found.map((task) => ({ frame: name, ...task })));
     }
     const result = { longest: Math.max(0, ...tasks.map((task) => task.ms)), tasks };
-    if (cdp) {
-      const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-      await cdp.send('Tracing.end');
-      await complete;
-      result.longestCpu = longestCpuTask(events, origin);
-    }
+    if (tracing) result.longestCpu = await tracing.stop();
     return result;
   } finally {
-    await cdp?.detach().catch(() => {});
     await tab.close();
   }
 }
