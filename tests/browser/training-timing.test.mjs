@@ -1,7 +1,8 @@
 // Sections 6-9's timing claims in real headless Chromium, run alone (tools/run-tests.mjs): Pause
 // and Stop act within one update and Step runs exactly one; Stop inside a warm-up of minutes ends
 // the run within 1 s; while a full run trains, no main-thread task takes over 100 ms of CPU nor
-// 200 ms of wall time (the full run's screenshots come from that page). The rest of sections 6-9: training.test.mjs.
+// 200 ms of wall time (the full run's screenshots come from that page). The rest of sections 6-9:
+// training.test.mjs.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bar, freshPage, shootFinishedRun, tableValues, useTrainingPage, waitPhase, waitUpdates } from './training-page.mjs';

@@ -95,8 +95,7 @@ const firstDraws = new Set(); // promises of the charts a chartSlot still has to
  * height), so nothing moves when the chart appears.
  *
  * draw(config, aria, update): once the chart exists, update(chart) now; before, the chart on
- * `canvas` is made from the latest config() and aria text in the next task. `chart` is null until
- * then.
+ * `canvas` is made from the latest config() and aria text in the next task.
  */
 export function chartSlot(canvas) {
   let chart = null;
@@ -104,9 +103,6 @@ export function chartSlot(canvas) {
   let destroyed = false;
   let pending = null;
   return {
-    get chart() {
-      return chart;
-    },
     draw(config, aria, update) {
       if (chart) {
         update(chart);
