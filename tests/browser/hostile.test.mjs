@@ -41,6 +41,8 @@ describe('hostile inputs within the documented limits', () => {
   test('a valid run file with 50 000 history rows, imported, then sections 7-8 viewed', SLOW, async (t) => {
     const result = await measure(t, 'hostile-import-50k');
     assert.equal(result.details.tableRows, 200, 'the last page of the history table: its last 200 rows');
+    assert.equal(result.details.laidOutAtFirst, 50, 'of them, the first 50 laid out');
+    assert.equal(result.details.laidOutScrolled, 200, 'every row laid out once the reader scrolled the table to its end');
     assert.match(result.details.pager, /^Rows 1–300 of 50000/);
     assert.match(result.details.lastPage, /^Rows 49801–50000 of 50000/);
     assert.equal(result.details.lastUpdate, '50000');

@@ -100,7 +100,8 @@ for (const name of chosen) {
           .evaluate(async () => {
             const registration = await navigator.serviceWorker.getRegistration();
             const of = (worker) => worker?.state ?? null;
-            return { installing: of(registration?.installing), waiting: of(registration?.waiting), active: of(registration?.active), controlled: Boolean(navigator.serviceWorker.controller), readyState: document.readyState };
+            const marks = performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('grpo:offline')).map((mark) => mark.name);
+            return { installing: of(registration?.installing), waiting: of(registration?.waiting), active: of(registration?.active), controlled: Boolean(navigator.serviceWorker.controller), readyState: document.readyState, marks };
           })
           .catch((why) => String(why));
         error.message += ` (page: ${JSON.stringify(state)})`;

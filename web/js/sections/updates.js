@@ -173,9 +173,11 @@ export const PAGE_ROWS = 300;
 
 /**
  * A new page is in the DOM whole at once (its rows are counted, read and exported whole), but
- * only its first REVEAL_ROWS rows are laid out at first; the rest are shown REVEAL_ROWS more per
- * animation frame while the table is on screen. Laying out 300 rows of 19 cells in one frame held
- * the main thread for 0.3-0.7 s on a loaded machine (a trace of the 100 000-row import).
+ * only the rows the reader has scrolled near are laid out: the first REVEAL_ROWS, then
+ * REVEAL_ROWS more whenever the last one laid out comes within a table's height of the table's
+ * visible bottom. Every reveal lays out the whole table again (~0.15 ms per shown row of 63
+ * cells): revealing a page of 300 rows frame by frame, as until 2026-12-07, took six tasks of
+ * 100-215 ms after a page change (hostile.test, on a machine whose page faults are dear).
  */
 export const REVEAL_ROWS = 50;
 
@@ -410,15 +412,28 @@ export default {
     let tbody = null;
     let shownTo = 0; // rows of the history on the table's page, up to this index (exclusive)
     let laterRows = []; // <tr>s of the page not laid out yet (class row-later: display none)
-    let revealFrame = 0;
+    let frontier = null; // watches the last row laid out while rows wait (watchFrontier)
+    let revealWhenShown = false;
     const reveal = () => {
-      revealFrame = 0;
-      if (!shown(historyHost)) return; // off screen: the observer resumes it
+      if (!shown(historyHost)) {
+        revealWhenShown = true; // off screen: the section's observer resumes it
+        return;
+      }
+      revealWhenShown = false;
       for (const tr of laterRows.splice(0, REVEAL_ROWS)) tr.classList.remove('row-later');
-      if (laterRows.length) revealFrame = requestAnimationFrame(reveal);
+      watchFrontier();
     };
-    const scheduleReveal = () => {
-      if (laterRows.length && !revealFrame) revealFrame = requestAnimationFrame(reveal);
+    // Within the table's scroll box, the last row laid out: near its visible bottom, more rows.
+    const watchFrontier = () => {
+      frontier?.disconnect();
+      frontier = null;
+      if (!laterRows.length) return;
+      if (typeof IntersectionObserver !== 'function') {
+        for (const tr of laterRows.splice(0)) tr.classList.remove('row-later');
+        return;
+      }
+      frontier = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reveal(), { root: tbody.closest('.table-wrap'), rootMargin: '0px 0px 100% 0px' });
+      frontier.observe(laterRows[0].previousElementSibling);
     };
     const showPage = (index) => {
       const rows = training.getState().history;
@@ -428,7 +443,7 @@ export default {
       tbody.replaceChildren();
       laterRows = appendRows(tbody, rows.slice(span.from, span.to)).slice(REVEAL_ROWS);
       for (const tr of laterRows) tr.classList.add('row-later');
-      scheduleReveal();
+      watchFrontier();
       shownTo = span.to;
       updatePager(rows.length);
     };
@@ -570,7 +585,7 @@ export default {
             (entries) => {
               for (const entry of entries) visible.set(entry.target, entry.isIntersecting);
               catchUp(training.getState());
-              scheduleReveal();
+              if (revealWhenShown) reveal();
             },
             { rootMargin: '200px 0px' },
           )
@@ -626,7 +641,7 @@ export default {
         inspector.destroy();
         observer?.disconnect();
         cancelSlices?.();
-        cancelAnimationFrame(revealFrame);
+        frontier?.disconnect();
         for (const entry of figures) entry.chart?.destroy();
       },
     };
