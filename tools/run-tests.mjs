@@ -1,6 +1,7 @@
 // Runs every test suite (Catch2 native, ASan+UBSan and WASM through ctest, fuzz, node:test over
 // the WASM API, browser tests in Chromium, the engines tests in Firefox and WebKit, format check),
-// prints each one's output, and ends with a summary: each suite's counts and time, then one line.
+// prints each one's output, and ends with a summary: each suite's counts, time and CPU time, then
+// one line.
 // Exits non-zero when any suite fails. Suite names as arguments pick some.
 //
 // Two runners share the 2 cores, each taking the next suite (longest first) as its last ends:
@@ -60,18 +61,32 @@ const SUITES = [
   { name: 'browser-timing', alone: true, cmd: 'env', args: ['ENGINES=chromium', 'node', '--test', '--test-concurrency=1', ...TIMING] },
 ];
 
+// Each command runs under bash, whose `times` then writes on fd 3 the CPU time of the command
+// and of every process it waited for (browsers, workers, compilers): the summary's cpu column,
+// what the 2 cores spent on each suite.
+const TIMED = '"$@" 3>&-; rc=$?; times >&3; exit $rc';
+
+/** CPU seconds of the children in bash's `times` output (its second line: user, then system). */
+function childCpuSeconds(times) {
+  const line = times.trim().split('\n')[1] ?? '';
+  const seconds = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => 60 * Number(m) + Number(s));
+  return seconds.length === 2 ? seconds[0] + seconds[1] : null;
+}
+
 function run({ cmd, args }, stream) {
   return new Promise((resolve) => {
     let output = '';
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let times = '';
+    const child = spawn('bash', ['-c', TIMED, 'timed', cmd, ...args], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     for (const pipe of [child.stdout, child.stderr]) {
       pipe.on('data', (chunk) => {
         output += chunk;
         if (stream) process.stdout.write(chunk);
       });
     }
-    child.on('close', (code) => resolve({ code, output }));
-    child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+    child.stdio[3].on('data', (chunk) => (times += chunk));
+    child.on('close', (code) => resolve({ code, output, cpuSeconds: childCpuSeconds(times) }));
+    child.on('error', (error) => resolve({ code: 1, output: String(error), cpuSeconds: null }));
   });
 }
 
@@ -103,20 +118,22 @@ async function runSuite(suite, stream) {
   const title = `\n=== ${suite.name}: ${suite.cmd} ${suite.args.join(' ')}`;
   if (stream) console.log(title);
   const built = Date.now();
+  let buildCpu = null;
   if (suite.build) {
     const build = await run({ cmd: 'bash', args: ['tools/build.sh', suite.build] }, false);
     if (build.code !== 0) {
       process.stdout.write(`${title}\n${build.output}\nbuild ${suite.build} failed (exit ${build.code})\n`);
-      results.set(suite.name, { ...suite, passed: 0, failed: 1, code: build.code, buildSeconds: (Date.now() - built) / 1000, seconds: 0 });
+      results.set(suite.name, { ...suite, passed: 0, failed: 1, code: build.code, buildSeconds: (Date.now() - built) / 1000, buildCpu: build.cpuSeconds, seconds: 0 });
       return;
     }
+    buildCpu = build.cpuSeconds;
   }
   const started = Date.now();
-  const { code, output } = await run(suite, stream);
+  const { code, output, cpuSeconds } = await run(suite, stream);
   if (!stream) process.stdout.write(`${title}\n${output}`);
   const seen = counts(output, suite.counts) ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
   if (code !== 0 && seen.failed === 0) seen.failed = 1; // a crash with no failing test is a failure
-  results.set(suite.name, { ...suite, ...seen, code, buildSeconds: (started - built) / 1000, seconds: (Date.now() - started) / 1000 });
+  results.set(suite.name, { ...suite, ...seen, code, buildSeconds: (started - built) / 1000, seconds: (Date.now() - started) / 1000, cpuSeconds, buildCpu });
 }
 
 /**
@@ -152,10 +169,13 @@ for (const suite of selected.filter((s) => s.alone)) await runSuite(suite, true)
 console.log('\n=== summary');
 const ordered = selected.map((suite) => results.get(suite.name));
 for (const r of ordered) {
-  const build = r.build ? `  (build ${r.build} ${r.buildSeconds.toFixed(1)} s)` : '';
-  console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(16)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds.toFixed(1)} s${build}`);
+  const buildCpu = r.buildCpu == null ? '' : `, cpu ${r.buildCpu.toFixed(0)} s`;
+  const build = r.build ? `  (build ${r.build} ${r.buildSeconds.toFixed(1)} s${buildCpu})` : '';
+  const cpu = r.cpuSeconds == null ? '' : `  cpu ${r.cpuSeconds.toFixed(0)} s`;
+  console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name.padEnd(16)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds.toFixed(1)} s${cpu}${build}`);
 }
 const passed = ordered.reduce((sum, r) => sum + r.passed, 0);
 const failed = ordered.reduce((sum, r) => sum + r.failed, 0);
-console.log(`tests: ${passed} passed, ${failed} failed, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const cpuTotal = ordered.reduce((sum, r) => sum + (r.cpuSeconds ?? 0) + (r.buildCpu ?? 0), 0);
+console.log(`tests: ${passed} passed, ${failed} failed, ${((Date.now() - started) / 1000).toFixed(1)} s (cpu ${cpuTotal.toFixed(0)} s in the suites and their builds)`);
 process.exit(ordered.every((r) => r.code === 0) ? 0 : 1);
