@@ -9,7 +9,7 @@ import { chartFigure, makeChart, describeChart, lineStyle, axis, axisTitles, run
 import { runNotice } from './common.js';
 import { updatesSummary, updatesVerdicts, verdictText } from '../training/verdicts.js';
 import * as training from '../training/controller.js';
-import { sliced } from '../training/controller.js';
+import { AFTER_FRAME, sliced } from '../training/controller.js';
 import { sectionRunBar } from '../training/run-dock.js';
 import { HISTORY_COLUMNS, trlMetric } from '../training/run-format.js';
 import { trlNames, verlNames } from '../training/metric-names.js';
@@ -411,6 +411,8 @@ export default {
 
     let tbody = null;
     let shownTo = 0; // rows of the history on the table's page, up to this index (exclusive)
+    let unbuilt = []; // history rows of the page with no <tr> yet (buildMore: REVEAL_ROWS a task)
+    let buildTimer = 0;
     let laterRows = []; // <tr>s of the page not laid out yet (class row-later: display none)
     let frontier = null; // watches the last row laid out while rows wait (watchFrontier)
     let revealWhenShown = false;
@@ -435,15 +437,32 @@ export default {
       frontier = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reveal(), { root: tbody.closest('.table-wrap'), rootMargin: '0px 0px 100% 0px' });
       frontier.observe(laterRows[0].previousElementSibling);
     };
+    // A page's rows after its first REVEAL_ROWS get their <tr>s REVEAL_ROWS a task, laid out
+    // later (reveal): 300 rows of 63 cells made in one task took ~100 ms of CPU (a 48 MB import's
+    // longest task, 2026-12-07). data-drawn waits for the last of them (markDrawn).
+    const buildMore = () => {
+      buildTimer = 0;
+      const added = appendRows(tbody, unbuilt.splice(0, REVEAL_ROWS));
+      for (const tr of added) tr.classList.add('row-later');
+      const watching = laterRows.length > 0;
+      laterRows.push(...added);
+      if (!watching) watchFrontier();
+      if (unbuilt.length) buildTimer = setTimeout(buildMore, 0);
+      else markDrawn();
+    };
     const showPage = (index) => {
       const rows = training.getState().history;
       const span = pageSpan(rows.length, index);
       page = span.page;
       following = page === span.pages - 1;
+      clearTimeout(buildTimer);
+      buildTimer = 0;
       tbody.replaceChildren();
-      laterRows = appendRows(tbody, rows.slice(span.from, span.to)).slice(REVEAL_ROWS);
-      for (const tr of laterRows) tr.classList.add('row-later');
-      watchFrontier();
+      laterRows = [];
+      watchFrontier(); // stops watching the old page's rows
+      appendRows(tbody, rows.slice(span.from, Math.min(span.to, span.from + REVEAL_ROWS)));
+      unbuilt = rows.slice(span.from + REVEAL_ROWS, span.to);
+      if (unbuilt.length) buildTimer = setTimeout(buildMore, 0);
       shownTo = span.to;
       updatePager(rows.length);
     };
@@ -530,7 +549,10 @@ export default {
       if (s.history.length <= tableRows) return;
       const span = pageSpan(s.history.length, page);
       if (following && span.pages - 1 > page) showPage(span.pages - 1); // the newest rows spill over
-      else if (shownTo < span.to) {
+      else if (unbuilt.length) {
+        unbuilt.push(...s.history.slice(shownTo, span.to)); // behind the page's rows still to make
+        shownTo = span.to;
+      } else if (shownTo < span.to) {
         const added = appendRows(tbody, s.history.slice(shownTo, span.to));
         if (laterRows.length) {
           // The page is still being shown: new rows wait behind it, in order.
@@ -549,7 +571,7 @@ export default {
     // data-drawn on the section body: "runKey:rows:phase" once charts and table show all of it.
     const markDrawn = () => {
       const s = training.getState();
-      const current = tableKey === s.runKey && tableRows === s.history.length && figures.every((e) => e.key === s.runKey && e.rows === s.history.length && !e.dirty);
+      const current = tableKey === s.runKey && tableRows === s.history.length && !unbuilt.length && figures.every((e) => e.key === s.runKey && e.rows === s.history.length && !e.dirty);
       if (current) host.dataset.drawn = `${s.runKey}:${s.history.length}:${s.phase}`;
     };
     // A new run's thinned series of a chart, in a slice of their own before the chart is built
@@ -566,7 +588,9 @@ export default {
       for (const entry of figures) {
         const stale = entry.key !== s.runKey || entry.rows < s.history.length || entry.dirty;
         if (stale && (!streaming || shown(entry.figure.figure))) {
-          if (entry.key !== s.runKey) work.push(() => prepare(entry), () => syncChart(entry, true, { defer: true }));
+          // A new chart reads its canvas's size: after the frame, whose layout the slices before
+          // (the table's rows, another chart) made dirty.
+          if (entry.key !== s.runKey) work.push(() => prepare(entry), () => AFTER_FRAME, () => syncChart(entry, true, { defer: true }));
           work.push(() => syncChart(entry, true));
         }
       }
@@ -642,6 +666,7 @@ export default {
         observer?.disconnect();
         cancelSlices?.();
         frontier?.disconnect();
+        clearTimeout(buildTimer);
         for (const entry of figures) entry.chart?.destroy();
       },
     };
