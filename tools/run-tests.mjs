@@ -22,7 +22,17 @@
 // files. With ASan and fuzz alone in it (~100 CPU-s, fresh27): 1008 s against fresh26's 991, the
 // lanes no shorter and the timing files 12 s slower beside it. Not used.
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** CPU seconds the whole machine has been busy (/proc/stat: all but idle and iowait), or null. */
+function machineBusySeconds() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    return (ticks.reduce((a, b) => a + b, 0) - ticks[3] - ticks[4]) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
 
 // Browser files that measure time (task lengths, Lighthouse, Stop within 1 s or on the threaded
 // core within 500 ms, the first load's tasks, the scratch task's smoke run under 10 s): alone,
@@ -62,8 +72,10 @@ const SUITES = [
 ];
 
 // Each command runs under bash, whose `times` then writes on fd 3 the CPU time of the command
-// and of every process it waited for (browsers, workers, compilers): the summary's cpu column,
-// what the 2 cores spent on each suite.
+// and of every process reaped along its chain of parents: the summary's cpu column. It leaves out
+// what a browser's helper processes spend when they are reaped elsewhere (Chromium's renderers):
+// fresh47's column summed to 1552 s while the machine was busy 3280 CPU-s (vmstat). The last
+// line also gives the machine's own count (/proc/stat), which misses nothing.
 const TIMED = '"$@" 3>&-; rc=$?; times >&3; exit $rc';
 
 /** CPU seconds of the children in bash's `times` output (its second line: user, then system). */
@@ -163,6 +175,7 @@ async function runTwo(suites) {
 }
 
 const started = Date.now();
+const busyAtStart = machineBusySeconds();
 await runTwo(selected.filter((s) => !s.alone));
 for (const suite of selected.filter((s) => s.alone)) await runSuite(suite, true);
 
@@ -177,5 +190,7 @@ for (const r of ordered) {
 const passed = ordered.reduce((sum, r) => sum + r.passed, 0);
 const failed = ordered.reduce((sum, r) => sum + r.failed, 0);
 const cpuTotal = ordered.reduce((sum, r) => sum + (r.cpuSeconds ?? 0) + (r.buildCpu ?? 0), 0);
-console.log(`tests: ${passed} passed, ${failed} failed, ${((Date.now() - started) / 1000).toFixed(1)} s (cpu ${cpuTotal.toFixed(0)} s in the suites and their builds)`);
+const busy = busyAtStart === null ? null : machineBusySeconds() - busyAtStart;
+const machine = busy === null ? '' : `; the machine busy ${busy.toFixed(0)} CPU-s`;
+console.log(`tests: ${passed} passed, ${failed} failed, ${((Date.now() - started) / 1000).toFixed(1)} s (cpu ${cpuTotal.toFixed(0)} s in the suites and their builds${machine})`);
 process.exit(ordered.every((r) => r.code === 0) ? 0 : 1);
