@@ -63,7 +63,8 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('message', (event) => {
-  if (event.data?.type === 'SKIP_WAITING') self.skipWaiting();
+  // Inside the message event's lifetime: the worker is not stopped before the browser has it.
+  if (event.data?.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
 });
 
 /** The build's URL for a request (index.html for a folder, ignored parameters dropped), or null. */

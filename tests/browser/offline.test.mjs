@@ -44,6 +44,16 @@ async function useEverything(page) {
   assert.deepEqual(await history(), trained, 'the imported run shows the trained history');
 }
 
+/** The page's service worker registration as it sees it: which workers, in which states, and its offline marks. */
+const registrationState = (page) =>
+  page
+    .evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      const marks = performance.getEntriesByType('mark').map((m) => m.name).filter((name) => name.startsWith('grpo:offline'));
+      return { controlled: Boolean(navigator.serviceWorker.controller), active: r?.active?.state, waiting: r?.waiting?.state, installing: r?.installing?.state, marks };
+    })
+    .catch((error) => `unreadable: ${error.message}`);
+
 const offlineCell = (page) =>
   page.locator('section#setup table tr', { hasText: en['setup.where.offline'] }).locator('td').textContent();
 
@@ -124,7 +134,13 @@ describe('the course with its service worker', () => {
     // Each tab holds a new document after the click (its timeOrigin changed), its shell drawn.
     const origins = await Promise.all([page, other.page].map((p) => p.evaluate(() => performance.timeOrigin)));
     await bar.locator('button').click();
-    await Promise.all([page, other.page].map((p, i) => reloaded(p, origins[i])));
+    await Promise.all([page, other.page].map((p, i) => reloaded(p, origins[i]))).catch(async (error) => {
+      // Seen 4 times in 27 runs of this file alone on 2026-12-07 (never since): no reload in 90 s,
+      // then ?nosw's page never loaded. The workers' states tell a build stuck in 'activating'
+      // from one never told to skip waiting.
+      error.message += `; the tabs' registrations: ${JSON.stringify(await Promise.all([page, other.page].map(registrationState)))}`;
+      throw error;
+    });
     assert.match(await css(), /build 2/, 'after the reload, the new build');
     assert.match(await other.page.evaluate(() => fetch('css/main.css').then((response) => response.text())), /build 2/, 'the other tab too');
     assert.equal(await page.locator('.update-ready').count(), 0);

@@ -149,9 +149,11 @@ const WAITING_CHECK_MS = 1000;
  * WAITING_CHECK_MS while the page is visible (a property read) until the bar is there.
  */
 function offerWhenWaiting(registration) {
+  const offer = () => registration.waiting && navigator.serviceWorker.controller && offerReload(registration);
+  offer(); // a build already waiting at register()
   const timer = setInterval(() => {
     if (document.querySelector('.update-ready')) clearInterval(timer);
-    else if (document.visibilityState === 'visible' && registration.waiting && navigator.serviceWorker.controller) offerReload(registration);
+    else if (document.visibilityState === 'visible') offer();
   }, WAITING_CHECK_MS);
 }
 
@@ -225,10 +227,9 @@ export async function startOffline() {
     performance.mark('grpo:offline-register');
     const registration = await container.register(workerUrl(), { scope: siteScope() });
     performance.mark('grpo:offline-registered');
-    if (registration.waiting && container.controller) offerReload(registration);
+    offerWhenWaiting(registration);
     watch(registration, registration.installing);
     registration.addEventListener('updatefound', () => watch(registration, registration.installing));
-    offerWhenWaiting(registration);
   } catch (error) {
     // A registration that resolved to nothing (a browser or an automation that turns service
     // workers off) is "not allowed here"; a refusal with a reason says it.

@@ -415,13 +415,8 @@ export default {
     let buildTimer = 0;
     let laterRows = []; // <tr>s of the page not laid out yet (class row-later: display none)
     let frontier = null; // watches the last row laid out while rows wait (watchFrontier)
-    let revealWhenShown = false;
     const reveal = () => {
-      if (!shown(historyHost)) {
-        revealWhenShown = true; // off screen: the section's observer resumes it
-        return;
-      }
-      revealWhenShown = false;
+      if (!shown(historyHost)) return; // off screen: the section's observer watches again
       for (const tr of laterRows.splice(0, REVEAL_ROWS)) tr.classList.remove('row-later');
       watchFrontier();
     };
@@ -437,16 +432,19 @@ export default {
       frontier = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reveal(), { root: tbody.closest('.table-wrap'), rootMargin: '0px 0px 100% 0px' });
       frontier.observe(laterRows[0].previousElementSibling);
     };
+    // Rows made while others wait to be laid out: they wait behind them, in order.
+    const holdBack = (added) => {
+      for (const tr of added) tr.classList.add('row-later');
+      const watching = laterRows.length > 0;
+      laterRows.push(...added);
+      if (!watching) watchFrontier();
+    };
     // A page's rows after its first REVEAL_ROWS get their <tr>s REVEAL_ROWS a task, laid out
     // later (reveal): 300 rows of 63 cells made in one task took ~100 ms of CPU (a 48 MB import's
     // longest task, 2026-12-07). data-drawn waits for the last of them (markDrawn).
     const buildMore = () => {
       buildTimer = 0;
-      const added = appendRows(tbody, unbuilt.splice(0, REVEAL_ROWS));
-      for (const tr of added) tr.classList.add('row-later');
-      const watching = laterRows.length > 0;
-      laterRows.push(...added);
-      if (!watching) watchFrontier();
+      holdBack(appendRows(tbody, unbuilt.splice(0, REVEAL_ROWS)));
       if (unbuilt.length) buildTimer = setTimeout(buildMore, 0);
       else markDrawn();
     };
@@ -554,11 +552,7 @@ export default {
         shownTo = span.to;
       } else if (shownTo < span.to) {
         const added = appendRows(tbody, s.history.slice(shownTo, span.to));
-        if (laterRows.length) {
-          // The page is still being shown: new rows wait behind it, in order.
-          for (const tr of added) tr.classList.add('row-later');
-          laterRows.push(...added);
-        }
+        if (laterRows.length) holdBack(added); // the page is still being shown
         shownTo = span.to;
       }
       tableRows = s.history.length;
@@ -609,7 +603,7 @@ export default {
             (entries) => {
               for (const entry of entries) visible.set(entry.target, entry.isIntersecting);
               catchUp(training.getState());
-              if (revealWhenShown) reveal();
+              if (shown(historyHost)) watchFrontier(); // its first report reveals what is near
             },
             { rootMargin: '200px 0px' },
           )

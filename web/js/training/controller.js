@@ -109,14 +109,14 @@ const FRAME_WAIT_MS = 100;
 export function sliced(fns) {
   const channel = new MessageChannel();
   let cancelled = false;
-  let waiting = 0;
+  let waiting = 0; // the frame an AFTER_FRAME waits for, and its fallback timer
+  let fallback = 0;
   const resume = () => {
     cancelAnimationFrame(waiting);
     clearTimeout(fallback);
     waiting = 0;
     channel.port2.postMessage(null);
   };
-  let fallback = 0;
   const run = () => {
     const started = performance.now();
     while (fns.length && !cancelled) {
