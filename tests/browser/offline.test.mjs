@@ -135,9 +135,10 @@ describe('the course with its service worker', () => {
     const origins = await Promise.all([page, other.page].map((p) => p.evaluate(() => performance.timeOrigin)));
     await bar.locator('button').click();
     await Promise.all([page, other.page].map((p, i) => reloaded(p, origins[i]))).catch(async (error) => {
-      // Seen 4 times in 27 runs of this file alone on 2026-12-07 (never since): no reload in 90 s,
-      // then ?nosw's page never loaded. The workers' states tell a build stuck in 'activating'
-      // from one never told to skip waiting.
+      // Seen 5 times in 33 runs of this file alone on 2026-12-07: no reload in 90 s, then ?nosw's
+      // page never loaded. The fifth said both tabs saw the new build still 'installed' (waiting)
+      // behind the active one: it never began to activate (an old worker with an event that never
+      // ends would hold it there, and hold ?nosw's navigation too: not proven).
       error.message += `; the tabs' registrations: ${JSON.stringify(await Promise.all([page, other.page].map(registrationState)))}`;
       throw error;
     });
