@@ -135,10 +135,12 @@ describe('the course with its service worker', () => {
     const origins = await Promise.all([page, other.page].map((p) => p.evaluate(() => performance.timeOrigin)));
     await bar.locator('button').click();
     await Promise.all([page, other.page].map((p, i) => reloaded(p, origins[i]))).catch(async (error) => {
-      // Seen 5 times in 33 runs of this file alone on 2026-12-07: no reload in 90 s, then ?nosw's
-      // page never loaded. The fifth said both tabs saw the new build still 'installed' (waiting)
-      // behind the active one: it never began to activate (an old worker with an event that never
-      // ends would hold it there, and hold ?nosw's navigation too: not proven).
+      // Seen 7 times in 41 runs of this file alone on 2026-12-07: no reload in 90 s, then ?nosw's
+      // page never loaded. Both tabs then see the new build still 'installed' behind the active
+      // one. A probe of the worker (not kept) showed SKIP_WAITING arrived 31 ms after the click,
+      // its skipWaiting() unresolved 90 s later, and the old worker answering with no fetch event
+      // open: Chromium never found it idle (a DevTools attachment keeps a worker from idling; one
+      // hypothesis, not proven).
       error.message += `; the tabs' registrations: ${JSON.stringify(await Promise.all([page, other.page].map(registrationState)))}`;
       throw error;
     });
