@@ -11,6 +11,18 @@ import { WEB } from './helpers.mjs';
 import { generateServiceWorker } from '../../tools/service-worker.mjs';
 import en from '../../web/js/i18n/en.js';
 
+/**
+ * What the page's service worker registration holds (a page function): each worker's state, whether
+ * one controls the page, its readyState and offline marks. Tests add it to a timeout's message, to
+ * tell a build never installed from one installed but not offered, or offered but not taken.
+ */
+export async function registrationState() {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const of = (worker) => worker?.state ?? null;
+  const marks = performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('grpo:offline')).map((mark) => mark.name);
+  return { installing: of(registration?.installing), waiting: of(registration?.waiting), active: of(registration?.active), controlled: Boolean(navigator.serviceWorker.controller), readyState: document.readyState, marks };
+}
+
 /** Section 0's "Works offline" cell (a page function: `label` is the row's heading). */
 export const offlineCell = (label) =>
   [...document.querySelectorAll('section#setup table tr')].find((tr) => tr.textContent.includes(label))?.querySelector('td')?.textContent ?? '';

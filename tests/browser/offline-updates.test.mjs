@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENGINES } from './engines.mjs';
-import { controlledOrWhyNot, offlineCell, useOfflineSite } from './offline-site.mjs';
+import { controlledOrWhyNot, offlineCell, registrationState, useOfflineSite } from './offline-site.mjs';
 import { generateServiceWorker } from '../../tools/service-worker.mjs';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
@@ -96,14 +96,7 @@ for (const name of chosen) {
       try {
         await engine.waitFor(() => Boolean(document.querySelector('.update-ready button')), { message: 'the Reload bar', timeout: 60000 });
       } catch (error) {
-        const state = await engine
-          .evaluate(async () => {
-            const registration = await navigator.serviceWorker.getRegistration();
-            const of = (worker) => worker?.state ?? null;
-            const marks = performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('grpo:offline')).map((mark) => mark.name);
-            return { installing: of(registration?.installing), waiting: of(registration?.waiting), active: of(registration?.active), controlled: Boolean(navigator.serviceWorker.controller), readyState: document.readyState, marks };
-          })
-          .catch((why) => String(why));
+        const state = await engine.evaluate(registrationState).catch((why) => String(why));
         error.message += ` (page: ${JSON.stringify(state)})`;
         throw error;
       }

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WEB, launchBrowser, mountAll, openPage, reloaded, screenshot, startServer, useServerAndBrowser } from './helpers.mjs';
 import { waitPhase } from './training-page.mjs';
+import { registrationState } from './offline-site.mjs';
 import { generateServiceWorker } from '../../tools/service-worker.mjs';
 import en from '../../web/js/i18n/en.js';
 import ru from '../../web/js/i18n/ru.js';
@@ -43,16 +44,6 @@ async function useEverything(page) {
   await waitPhase(page, 'imported');
   assert.deepEqual(await history(), trained, 'the imported run shows the trained history');
 }
-
-/** The page's service worker registration as it sees it: which workers, in which states, and its offline marks. */
-const registrationState = (page) =>
-  page
-    .evaluate(async () => {
-      const r = await navigator.serviceWorker.getRegistration();
-      const marks = performance.getEntriesByType('mark').map((m) => m.name).filter((name) => name.startsWith('grpo:offline'));
-      return { controlled: Boolean(navigator.serviceWorker.controller), active: r?.active?.state, waiting: r?.waiting?.state, installing: r?.installing?.state, marks };
-    })
-    .catch((error) => `unreadable: ${error.message}`);
 
 const offlineCell = (page) =>
   page.locator('section#setup table tr', { hasText: en['setup.where.offline'] }).locator('td').textContent();
@@ -141,7 +132,7 @@ describe('the course with its service worker', () => {
       // its skipWaiting() unresolved 90 s later, and the old worker answering with no fetch event
       // open: Chromium never found it idle (a DevTools attachment keeps a worker from idling; one
       // hypothesis, not proven).
-      error.message += `; the tabs' registrations: ${JSON.stringify(await Promise.all([page, other.page].map(registrationState)))}`;
+      error.message += `; the tabs' registrations: ${JSON.stringify(await Promise.all([page, other.page].map((p) => p.evaluate(registrationState).catch((why) => String(why)))))}`;
       throw error;
     });
     assert.match(await css(), /build 2/, 'after the reload, the new build');
