@@ -96,6 +96,18 @@ export function formatNumber(value, options = {}, lang = current) {
   return parts.map((part) => (part.type === 'decimal' ? DECIMAL_POINT[lang] ?? '.' : part.value)).join('');
 }
 
+/**
+ * The browser loads its number and plural data (ICU) on a page's first Intl object: 17-67 ms in
+ * one task in a fresh Chromium renderer on this 2-core machine, where every later one costs
+ * ~0.1 ms. Paid here, in a task of its own while the page waits for its text, not inside the
+ * first task that writes a plural or draws a chart's ticks (tests/browser/first-load.test.mjs).
+ */
+export function warmIntl(lang) {
+  new Intl.PluralRules(lang).select(1);
+  formatNumber(1.5, {}, lang);
+  new Intl.NumberFormat().format(1.5); // Chart.js's ticks: the browser's own locale
+}
+
 function plurals(text, params, lang, dictionary = DICTIONARIES[lang]) {
   return text.replace(/\{(\w+)#([\w.]+)\}/g, (whole, name, noun) => {
     if (!Object.hasOwn(params, name)) return whole;

@@ -6,7 +6,7 @@
 // mount-queue (widgets on approach), view-keeper (the reader's place), shells (the page's text),
 // ready (when everything is drawn), schema (every state key).
 import { SECTIONS, sectionById } from './sections/index.js';
-import { t, setLanguage, language, preferredLanguage, loadLanguage, LANGUAGES } from './i18n.js';
+import { t, setLanguage, language, preferredLanguage, loadLanguage, LANGUAGES, warmIntl } from './i18n.js';
 import { parseHash, formatHash, defaults, createStore } from './state.js';
 import { loadFormulas, rich } from './math.js';
 import { reportHeight } from './resize.js';
@@ -69,6 +69,8 @@ export async function boot({ mode = 'page' } = {}) {
 
   // Text first: the language and the build-time formulas are all the page's text needs, so it
   // shows while the core (WebAssembly), Chart.js and the widgets' modules are still on the way.
+  // Meanwhile, in a task of its own, the browser's number data (warmIntl).
+  setTimeout(() => warmIntl(initial.values.lang), 0);
   await Promise.all([loadLanguage(initial.values.lang).then(setLanguage), loadFormulas()]);
 
   const store = createStore(SCHEMA, initial.values);
