@@ -13,12 +13,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './serve.mjs';
-import { CHROMIUM_ARGS } from '../tests/browser/helpers.mjs';
+import { CHROMIUM_ARGS, disableFeatures } from '../tests/browser/helpers.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// chrome-launcher starts Chromium itself: the tests' flags, plus headless.
-const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
+// chrome-launcher starts Chromium itself: the tests' flags, plus headless; the features switch
+// repeats chrome-launcher's own list (its defaultFlags) instead of Playwright's.
+const flags = (Launcher) => {
+  const launcherFeatures = Launcher.defaultFlags().find((flag) => flag.startsWith('--disable-features='))?.split('=')[1].split(',') ?? [];
+  return ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--disable-features=')), disableFeatures(launcherFeatures)];
+};
 
 /** Runs Lighthouse once; returns the Lighthouse result object (lhr). */
 export async function runLighthouse({ url, desktop = false } = {}) {
@@ -30,7 +34,7 @@ export async function runLighthouse({ url, desktop = false } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'grpo-lighthouse-'));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [...FLAGS, `--user-data-dir=${profile}`],
+    chromeFlags: [...flags(chromeLauncher.Launcher), `--user-data-dir=${profile}`],
     userDataDir: false,
     logLevel: 'silent',
   });

@@ -34,6 +34,20 @@ describe('the first load', () => {
     assert.ok(weight.gzip <= FIRST_LOAD_GZIP_BYTES, `${weight.gzip} B gzip`);
   });
 
+  test('the test browser runs no hidden Chromium page of its own beside the test\'s (DISABLED_FEATURES)', async () => {
+    const browser = await launchBrowser();
+    try {
+      const tab = await browser.context.newPage();
+      await tab.goto(`${server.origin}/favicon.svg`);
+      const cdp = await browser.context.newCDPSession(tab);
+      const { targetInfos } = await cdp.send('Target.getTargets');
+      const hidden = targetInfos.filter((target) => target.url.startsWith('chrome://'));
+      assert.deepEqual(hidden.map((target) => target.url), [], 'the omnibox popup and preloaded WebUI pages start with no browser of the tests');
+    } finally {
+      await browser.close();
+    }
+  });
+
   for (const page of LOAD_PAGES) {
     test(`${page.name} (${page.path}): no main-thread task over ${LONGEST_TASK_LIMIT_MS} ms while it loads`, async (t) => {
       const load = loadavg()[0].toFixed(1);

@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -13,6 +14,32 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const WEB = process.env.GRPO_WEB_ROOT ?? join(ROOT, 'web');
 export const SHOTS = join(ROOT, 'test-results', 'screenshots');
 
+/**
+ * Chromium features off in every test browser. Chromium 156 starts two hidden renderers with each
+ * browser for the omnibox's WebUI popup: ~0.5 s of CPU per launch, spent while the test's first
+ * page loads, where on 2 cores it made the page's load tasks take 2-3x their CPU time
+ * (docs/performance.md, "Long tasks"). PreloadTopChromeWebUI is the same kind of hidden page.
+ */
+export const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'];
+
+/**
+ * The --disable-features switch for a launcher that disables `launcherFeatures` itself: Chromium
+ * reads only the last --disable-features of its command line, so this one repeats the launcher's.
+ */
+export function disableFeatures(launcherFeatures) {
+  return `--disable-features=${[...new Set([...launcherFeatures, ...DISABLED_FEATURES])].join(',')}`;
+}
+
+/** The features Playwright disables (its chromiumSwitches), read from the installed playwright-core. */
+function playwrightDisabledFeatures() {
+  const source = readFileSync(createRequire(import.meta.url).resolve('playwright-core/lib/coreBundle'), 'utf8');
+  const list = source.match(/disabledFeatures = \[([\s\S]*?)\]/)?.[1] ?? '';
+  const names = [...list.matchAll(/^\s*"(\w+)",?\s*$/gm)].map((match) => match[1]);
+  if (!names.length) throw new Error("helpers.mjs: Playwright's disabled Chromium features were not found in playwright-core/lib/coreBundle.js (its bundle changed): update playwrightDisabledFeatures");
+  return names;
+}
+
+/** Chromium's flags for a launch through Playwright (tools/bench_lighthouse.mjs swaps the features switch for chrome-launcher's). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -21,6 +48,7 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-quic',
+  disableFeatures(playwrightDisabledFeatures()),
 ];
 
 export const LAPTOP = { width: 1280, height: 800 };
