@@ -103,7 +103,7 @@ export function formatNumber(value, options = {}, lang = current) {
  * first task that writes a plural or draws a chart's ticks (tests/browser/first-load.test.mjs).
  */
 export function warmIntl(lang) {
-  new Intl.PluralRules(lang).select(1);
+  pluralForm('', 1, lang); // the plural rules it keeps for the page's text
   formatNumber(1.5, {}, lang);
   new Intl.NumberFormat().format(1.5); // Chart.js's ticks: the browser's own locale
 }
