@@ -1,7 +1,8 @@
 // The run library's ways out, in Chromium, with the issue-29 attacks: corrupt records written by a
 // page of the same origin are set aside with a message naming them and one Clear removes them; a
 // run that passes its check can be picked and drawn in sections 6-8 without an error (a curve of
-// another shape is set aside); two 20 000-row imports keep the small precomputed run, and a
+// another shape is set aside); a run kept again (the precomputed run on load) keeps its place in
+// the list; two 20 000-row imports keep the small precomputed run, and a
 // record of `bytes: NaN` does not switch the byte cap off over four imports; a database at a
 // version this page does not know, or with a store of another shape, gets "Reset the library",
 // which works (EN and RU), and so does Clear.
@@ -15,7 +16,7 @@ import { runFileText, writeCorruptLibrary } from '../../tools/bench_hostile.mjs'
 import { MAX_BYTES } from '../../web/js/training/run-library.js';
 import ru from '../../web/js/i18n/ru.js';
 
-/** Runs in the page: the library's records as [{key, source, bytes}] (as stored), read by a cursor. */
+/** Runs in the page: the library's records as [{key, source, bytes, savedAt}] (as stored), read by a cursor. */
 function libraryRecords() {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open('grpo-lab-runs');
@@ -31,7 +32,7 @@ function libraryRecords() {
           resolve(out);
           return;
         }
-        out.push({ key: String(at.value.key), source: at.value.source, bytes: at.value.bytes });
+        out.push({ key: String(at.value.key), source: at.value.source, bytes: at.value.bytes, savedAt: at.value.savedAt });
         at.continue();
       };
     };
@@ -186,6 +187,40 @@ describe('the run library survives its own records', () => {
     assert.ok(charts.ratio.some((label) => label.startsWith('dapo, updates = 300, seed 9:')), `section 7 draws the bare run: ${charts.ratio}`);
     assert.ok(charts.passAtK.some((label) => label.startsWith('dapo, updates = 200, seed 9:')), `section 8 draws the whole run's curves: ${charts.passAtK}`);
     assert.ok(charts.metrics.some((label) => label.startsWith('dapo, updates = 200, seed 9: after RL')), `section 6 lists the whole run's metrics: ${charts.metrics}`);
+    assert.deepEqual([...problems.page, ...problems.console], []);
+    await page.close();
+  });
+
+  it('a run kept again keeps its place: the precomputed run saved on load does not reorder the list under the reader', async () => {
+    // The precomputed run, already kept (as an import, savedAt 1), and a newer run (savedAt 2):
+    // the page keeps the precomputed run again as it shows it, and the list must not jump.
+    const { page, problems } = await open(async () => {
+      const { libraryEntry } = await import('/js/training/run-library.js');
+      const run = await (await fetch('data/smoke-run.json')).json();
+      const older = libraryEntry(run, { source: 'imported', defaults: run.config, savedAt: 1 });
+      const newer = libraryEntry({ ...run, config: { ...run.config, updates: 300 } }, { source: 'live', defaults: run.config, savedAt: 2 });
+      const db = await new Promise((resolve, reject) => {
+        const request = indexedDB.open('grpo-lab-runs', 1);
+        request.onupgradeneeded = () => request.result.createObjectStore('runs', { keyPath: 'key' });
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      await new Promise((resolve, reject) => {
+        const tx = db.transaction('runs', 'readwrite');
+        tx.objectStore('runs').put(older);
+        tx.objectStore('runs').put(newer);
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    });
+    // The page keeps the precomputed run when it shows it: the record's source says when.
+    let records = [];
+    for (const end = Date.now() + 60000; !records.some((r) => r.source === 'precomputed') && Date.now() < end; await page.waitForTimeout(200)) records = await page.evaluate(libraryRecords);
+    assert.equal(records.find((r) => r.source === 'precomputed')?.savedAt, 1, `the precomputed run kept its first savedAt: ${JSON.stringify(records.map(({ source, savedAt }) => ({ source, savedAt })))}`);
+    const names = () => page.$$eval(`${panel} ul.library li label`, (labels) => labels.map((l) => l.textContent.trim()));
+    await page.waitForFunction((s) => [...document.querySelectorAll(`${s} ul.library li label`)].map((l) => l.textContent).join('|').includes('(precomputed)'), panel);
+    assert.deepEqual(await names(), ['dapo, updates = 300, seed 9 (live)', 'dapo, seed 9 (precomputed)'], 'newest first, as kept the first time');
     assert.deepEqual([...problems.page, ...problems.console], []);
     await page.close();
   });

@@ -249,7 +249,9 @@ export function notKept() {
 }
 
 /**
- * Stores a run (replacing the same run), then drops the oldest beyond the limits. A run larger
+ * Stores a run, then drops the oldest beyond the limits. The same run kept again (the precomputed
+ * run on every load, a seed batch repeated) replaces its record but keeps its place (its first
+ * savedAt): the list a reader is picking from does not reorder under the pointer. A run larger
  * than the byte limit on its own is not stored: it could never stay, and its write and read back
  * would hold the page's thread for nothing. Returns {kept: true} or {kept: false, reason:
  * 'tooLarge', bytes, maxBytes}, which the page tells the reader.
@@ -260,7 +262,13 @@ export async function add(entry, { maxRuns = MAX_RUNS, maxBytes = MAX_BYTES } = 
     listeners.forEach((fn) => fn());
     return { kept: false, reason: 'tooLarge', bytes: entry.bytes, maxBytes };
   }
-  await transact('readwrite', (store) => store.put(stored(entry)));
+  await transact('readwrite', (store) => {
+    const kept = store.get(entry.key);
+    kept.onsuccess = () => {
+      const savedAt = kept.result?.savedAt;
+      store.put(stored(Number.isFinite(savedAt) && savedAt >= 0 ? { ...entry, savedAt } : entry));
+    };
+  });
   const drop = overLimit(await list({ maxBytes }), { maxRuns, maxBytes });
   if (drop.length) await transact('readwrite', (store) => drop.forEach((key) => store.delete(key)));
   changed();
