@@ -23,6 +23,30 @@ export async function registrationState() {
   return { installing: of(registration?.installing), waiting: of(registration?.waiting), active: of(registration?.active), controlled: Boolean(navigator.serviceWorker.controller), readyState: document.readyState, marks };
 }
 
+/**
+ * Chromium under Playwright only: a build that called skipWaiting() can wait up to 5 minutes
+ * behind the old worker, because DevTools (Playwright attaches to every service worker) keeps an
+ * old worker from idling when it was not RUNNING as the new one asked
+ * (ServiceWorkerVersion::OnRequestTermination); no reader's browser has DevTools attached. If
+ * `reloads` has not settled within `ms` and `page` shows the new build 'installed' behind the
+ * 'activated' one, stops the workers through CDP, as Chromium's idle timer would, and says so in a
+ * diagnostic. Any other state is left to the caller's own timeout.
+ */
+export async function releaseHeldWorker(t, context, page, reloads, ms = 15000) {
+  let timer;
+  const waited = new Promise((resolve) => (timer = setTimeout(resolve, ms, false)));
+  const settled = await Promise.race([reloads.then(() => true, () => true), waited]);
+  clearTimeout(timer);
+  if (settled) return;
+  const state = await page.evaluate(registrationState).catch(() => null);
+  if (state?.waiting !== 'installed' || state?.active !== 'activated') return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.detach().catch(() => {});
+  t.diagnostic(`no reload ${ms / 1000} s after the click, the new build waiting behind the active one: DevTools kept the old worker from idling; stopped it through CDP, as Chromium's idle timer would`);
+}
+
 /** Section 0's "Works offline" cell (a page function: `label` is the row's heading). */
 export const offlineCell = (label) =>
   [...document.querySelectorAll('section#setup table tr')].find((tr) => tr.textContent.includes(label))?.querySelector('td')?.textContent ?? '';
