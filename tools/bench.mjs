@@ -1,6 +1,7 @@
 // `npm run bench`: runs the same C++ bench program natively and as WASM under Node, the JS API
 // measurements in Node, and the page measurements in Chromium; prints one side-by-side table
 // and writes every figure to build/bench/results.json as {name, variant, value, unit} rows.
+// Names of parts as arguments (PARTS below) run only those.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -8,6 +9,31 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const rows = [];
+
+// The parts, in the order they run; `npm run bench -- native wasm page` runs only those (their
+// rows in one table), none runs all. The lessons and gallery parts train hundreds of runs each;
+// issue 28's rows are native, wasm, threads and page.
+const PROGRAMS = [
+  ['native', 'native', `${root}build/native/grpo_bench`, []],
+  ['wasm', 'wasm-node', 'node', ['--no-experimental-fetch', `${root}build/wasm/grpo_bench.js`]],
+  // One run on 1 and 2 threads in WASM: the -pthread twin of the bench (Node's worker_threads).
+  ['threads', 'wasm-node-mt', 'node', ['--no-experimental-fetch', `${root}build/wasm/grpo_bench_mt.js`, 'threads']],
+];
+const FILES = [
+  ['api', 'bench_api.mjs', 'benchApi'], ['page', 'bench_page.mjs', 'benchPage'],
+  ['page-training', 'bench_page_training.mjs', 'benchPageTraining'], ['page-seeds', 'bench_page_seeds.mjs', 'benchPageSeeds'],
+  ['lighthouse', 'bench_lighthouse.mjs', 'benchLighthouse'], ['hostile', 'bench_hostile.mjs', 'benchHostile'],
+  ['lessons', 'lesson-seeds.mjs', 'benchLessons'], ['gallery', 'lesson-gallery.mjs', 'benchGallery'],
+  ['link-budget', 'bench_link_budget.mjs', 'benchLinkBudget'], ['inspector', 'bench_inspector.mjs', 'benchInspector'],
+];
+const PARTS = [...PROGRAMS, ...FILES].map(([part]) => part);
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((part) => !PARTS.includes(part));
+if (unknown.length) {
+  console.error(`bench: unknown part ${unknown.join(', ')}; the parts: ${PARTS.join(', ')} (none: all)`);
+  process.exit(2);
+}
+const runs = (part) => !wanted.length || wanted.includes(part);
 
 // The machine is shared: each program's rows come with the 1-minute load average (as `uptime`
 // prints it) before and after it ran, so a slow figure can be read against the load it met.
@@ -20,14 +46,11 @@ function runBenchProgram(variant, command, args) {
   rows.push({ name: 'load-average-1min-after', value: loadavg()[0], unit: 'load', variant });
 }
 
-console.error('bench: native C++ ...');
-runBenchProgram('native', `${root}build/native/grpo_bench`, []);
-console.error('bench: WASM under Node ...');
-runBenchProgram('wasm-node', 'node', ['--no-experimental-fetch', `${root}build/wasm/grpo_bench.js`]);
-// One run on 1 and 2 threads in WASM: the -pthread twin of the bench (Node's worker_threads).
-if (existsSync(`${root}build/wasm/grpo_bench_mt.js`)) {
-  console.error('bench: WASM threads under Node ...');
-  runBenchProgram('wasm-node-mt', 'node', ['--no-experimental-fetch', `${root}build/wasm/grpo_bench_mt.js`, 'threads']);
+for (const [part, variant, command, args] of PROGRAMS) {
+  // The threaded twin, when built (build.sh wasm builds it beside the single-thread one).
+  if (!runs(part) || (part === 'threads' && !existsSync(args[1]))) continue;
+  console.error(`bench: ${part} (${variant}) ...`);
+  runBenchProgram(variant, command, args);
 }
 // Issue 28's targets, shown beside the rows they judge.
 const TARGETS = [
@@ -39,12 +62,8 @@ const TARGETS = [
 for (const row of rows) row.reference ??= TARGETS.find(([pattern]) => pattern.test(row.name))?.[1];
 
 // Whole-profile timings through the public JS API (Node) and the page (Chromium), when present.
-for (const [file, fn] of [['bench_api.mjs', 'benchApi'], ['bench_page.mjs', 'benchPage'],
-  ['bench_page_training.mjs', 'benchPageTraining'], ['bench_page_seeds.mjs', 'benchPageSeeds'],
-  ['bench_lighthouse.mjs', 'benchLighthouse'], ['bench_hostile.mjs', 'benchHostile'],
-  ['lesson-seeds.mjs', 'benchLessons'], ['lesson-gallery.mjs', 'benchGallery'], ['bench_link_budget.mjs', 'benchLinkBudget'],
-  ['bench_inspector.mjs', 'benchInspector']]) {
-  if (existsSync(`${root}tools/${file}`)) {
+for (const [part, file, fn] of FILES) {
+  if (runs(part) && existsSync(`${root}tools/${file}`)) {
     console.error(`bench: ${file} ...`);
     const module = await import(`./${file}`);
     rows.push(...(await module[fn]()));
