@@ -72,10 +72,12 @@ function libraryHolds({ precomputed = 0, imported = 0, gone = [] }) {
  * write them, by name: 'whole' (the run, 200 updates) and 'bare' (three rows, a null loss, no
  * metrics) pass; 'curve' and 'curve-ks' carry a pass@k curve of another shape (a number; objects
  * where arrays belong), which the check before issue 29 let through; 'nan-bytes' is the run with
- * the issue's `bytes: NaN`.
+ * the issue's `bytes: NaN`; 'kept-precomputed' is the precomputed run itself as the page keeps it
+ * (its library key), saved as an import at savedAt 1, and 'newer-live' another run saved after it.
  */
 async function writeRecords(names) {
   const run = await (await fetch('data/smoke-run.json')).json();
+  const { libraryEntry } = await import('/js/training/run-library.js');
   const keys = Object.keys(run.history[0]);
   const packedHistory = { keys, columns: keys.map((k) => Float64Array.from(run.history, (row) => row[k])), length: run.history.length };
   const { config, coverage } = run;
@@ -87,6 +89,8 @@ async function writeRecords(names) {
     curve: () => record('curve', 400, 'imported', { ...whole, packedHistory, coverage: { ...coverage, afterTrain: { ...coverage.afterTrain, passAtK: 5 } } }),
     'curve-ks': () => record('curve-ks', 500, 'seeds', { ...whole, packedHistory, coverage: { ...coverage, afterHeldout: { ...coverage.afterHeldout, passAtK: { ks: {}, values: {} } } } }),
     'nan-bytes': () => record('nan-bytes', 60, 'precomputed', { ...whole, coverage, packedHistory }, NaN),
+    'kept-precomputed': () => libraryEntry(run, { source: 'imported', defaults: config, savedAt: 1 }),
+    'newer-live': () => libraryEntry({ ...run, config: { ...config, updates: 300 } }, { source: 'live', defaults: config, savedAt: 2 }),
   };
   const db = await new Promise((resolve, reject) => {
     const request = indexedDB.open('grpo-lab-runs', 1); // as the page creates it
@@ -194,33 +198,17 @@ describe('the run library survives its own records', () => {
   it('a run kept again keeps its place: the precomputed run saved on load does not reorder the list under the reader', async () => {
     // The precomputed run, already kept (as an import, savedAt 1), and a newer run (savedAt 2):
     // the page keeps the precomputed run again as it shows it, and the list must not jump.
-    const { page, problems } = await open(async () => {
-      const { libraryEntry } = await import('/js/training/run-library.js');
-      const run = await (await fetch('data/smoke-run.json')).json();
-      const older = libraryEntry(run, { source: 'imported', defaults: run.config, savedAt: 1 });
-      const newer = libraryEntry({ ...run, config: { ...run.config, updates: 300 } }, { source: 'live', defaults: run.config, savedAt: 2 });
-      const db = await new Promise((resolve, reject) => {
-        const request = indexedDB.open('grpo-lab-runs', 1);
-        request.onupgradeneeded = () => request.result.createObjectStore('runs', { keyPath: 'key' });
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      await new Promise((resolve, reject) => {
-        const tx = db.transaction('runs', 'readwrite');
-        tx.objectStore('runs').put(older);
-        tx.objectStore('runs').put(newer);
-        tx.oncomplete = resolve;
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    });
+    const { page, problems } = await open(writeRecords, ['kept-precomputed', 'newer-live']);
     // The page keeps the precomputed run when it shows it: the record's source says when.
-    let records = [];
-    for (const end = Date.now() + 60000; !records.some((r) => r.source === 'precomputed') && Date.now() < end; await page.waitForTimeout(200)) records = await page.evaluate(libraryRecords);
+    let records = await page.evaluate(libraryRecords);
+    for (const until = Date.now() + 60000; !records.some((r) => r.source === 'precomputed') && Date.now() < until; ) {
+      await page.waitForTimeout(200);
+      records = await page.evaluate(libraryRecords);
+    }
     assert.equal(records.find((r) => r.source === 'precomputed')?.savedAt, 1, `the precomputed run kept its first savedAt: ${JSON.stringify(records.map(({ source, savedAt }) => ({ source, savedAt })))}`);
-    const names = () => page.$$eval(`${panel} ul.library li label`, (labels) => labels.map((l) => l.textContent.trim()));
-    await page.waitForFunction((s) => [...document.querySelectorAll(`${s} ul.library li label`)].map((l) => l.textContent).join('|').includes('(precomputed)'), panel);
-    assert.deepEqual(await names(), ['dapo, updates = 300, seed 9 (live)', 'dapo, seed 9 (precomputed)'], 'newest first, as kept the first time');
+    await page.waitForFunction((s) => [...document.querySelectorAll(`${s} ul.library li label`)].some((l) => l.textContent.includes('(precomputed)')), panel);
+    const names = await page.$$eval(`${panel} ul.library li label`, (labels) => labels.map((l) => l.textContent.trim()));
+    assert.deepEqual(names, ['dapo, updates = 300, seed 9 (live)', 'dapo, seed 9 (precomputed)'], 'newest first, as kept the first time');
     assert.deepEqual([...problems.page, ...problems.console], []);
     await page.close();
   });
