@@ -20,6 +20,9 @@ export const RECORD_LIMITS = {
   passAtKPoints: 64, // section 8's pass@k curve: k = 1, 2, 4, ... up to finalEvalSamples (<= 11 points)
 };
 export const SOURCES = ['live', 'precomputed', 'imported', 'seeds'];
+
+/** Whether a record's savedAt is a time: a finite number >= 0. */
+export const isSavedAt = (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 const HISTORY_KEYS = new Set(HISTORY_COLUMNS.map((c) => c.key));
 const METRIC_KEYS = new Set(METRIC_COLUMNS.map((c) => c.key));
 const BY_PROMPT = [
@@ -168,7 +171,7 @@ export function checkRecord(record, { core, maxBytes, defaultsOf = (config) => c
   need(typeof record.key === 'string' && record.key.length >= 1 && record.key.length <= RECORD_LIMITS.keyChars, 'key', `must be a string of 1 to ${RECORD_LIMITS.keyChars} characters`);
   need(record.name === undefined || (typeof record.name === 'string' && record.name.length <= RECORD_LIMITS.nameChars), 'name', `must be a string of at most ${RECORD_LIMITS.nameChars} characters (it is rebuilt from the config, never shown as stored)`);
   need(SOURCES.includes(record.source), 'source', `must be one of ${SOURCES.join(', ')}`);
-  need(typeof record.savedAt === 'number' && Number.isFinite(record.savedAt) && record.savedAt >= 0, 'savedAt', 'must be a time (a finite number >= 0)');
+  need(isSavedAt(record.savedAt), 'savedAt', 'must be a time (a finite number >= 0)');
   need(Number.isSafeInteger(record.bytes) && record.bytes >= 1 && record.bytes <= maxBytes, 'bytes', `must be an integer in [1, ${maxBytes}] (the library's byte limit), got ${typeof record.bytes === 'number' ? record.bytes : kind(record.bytes)}`);
   const { run } = record;
   need(isObject(run), 'run', `must be an object, got ${kind(run)}`);

@@ -7,7 +7,7 @@
 // Every record is checked as it is read (library-record.js): any page of the same origin can
 // write the database, so a record that fails is set aside (named, with the reason) until Clear.
 import { runName } from './compare.js';
-import { checkRecord, recordLabel } from './library-record.js';
+import { checkRecord, isSavedAt, recordLabel } from './library-record.js';
 import { loadCore } from '../../core/index.js';
 
 export const MAX_RUNS = 50;
@@ -266,7 +266,7 @@ export async function add(entry, { maxRuns = MAX_RUNS, maxBytes = MAX_BYTES } = 
     const kept = store.get(entry.key);
     kept.onsuccess = () => {
       const savedAt = kept.result?.savedAt;
-      store.put(stored(Number.isFinite(savedAt) && savedAt >= 0 ? { ...entry, savedAt } : entry));
+      store.put(stored(isSavedAt(savedAt) ? { ...entry, savedAt } : entry));
     };
   });
   const drop = overLimit(await list({ maxBytes }), { maxRuns, maxBytes });
