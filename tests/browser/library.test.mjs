@@ -129,6 +129,12 @@ describe('the run library survives its own records', () => {
     return { page, problems };
   }
   const count = (page) => page.evaluate((s) => document.querySelector(s).dataset.libraryCount, panel);
+  // Polls page function `fn(arg)` until it is true (waitForFunction takes a returned promise for a truthy value).
+  const until = async (page, fn, arg) => {
+    for (const end = Date.now() + 300000; !(await page.evaluate(fn, arg)); await page.waitForTimeout(250)) {
+      assert.ok(Date.now() < end, `the library did not reach ${JSON.stringify(arg).slice(0, 200)}`);
+    }
+  };
 
   before(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -200,11 +206,8 @@ describe('the run library survives its own records', () => {
     // the page keeps the precomputed run again as it shows it, and the list must not jump.
     const { page, problems } = await open(writeRecords, ['kept-precomputed', 'newer-live']);
     // The page keeps the precomputed run when it shows it: the record's source says when.
-    let records = await page.evaluate(libraryRecords);
-    for (const until = Date.now() + 60000; !records.some((r) => r.source === 'precomputed') && Date.now() < until; ) {
-      await page.waitForTimeout(200);
-      records = await page.evaluate(libraryRecords);
-    }
+    await until(page, libraryHolds, { precomputed: 1 });
+    const records = await page.evaluate(libraryRecords);
     assert.equal(records.find((r) => r.source === 'precomputed')?.savedAt, 1, `the precomputed run kept its first savedAt: ${JSON.stringify(records.map(({ source, savedAt }) => ({ source, savedAt })))}`);
     await page.waitForFunction((s) => [...document.querySelectorAll(`${s} ul.library li label`)].some((l) => l.textContent.includes('(precomputed)')), panel);
     const names = await page.$$eval(`${panel} ul.library li label`, (labels) => labels.map((l) => l.textContent.trim()));
@@ -219,13 +222,7 @@ describe('the run library survives its own records', () => {
       const { page, problems } = await open(null, null, 'en', '/index.html');
       await page.locator('section#rl-loop').scrollIntoViewIfNeeded();
       await page.waitForSelector('section#rl-loop .run-bar[data-phase="precomputed"]', { state: 'attached', timeout: 120000 });
-      // Polled from here: waitForFunction takes a returned promise for a truthy value.
-      const until = async (fn, arg) => {
-        for (const end = Date.now() + 300000; !(await page.evaluate(fn, arg)); await page.waitForTimeout(250)) {
-          assert.ok(Date.now() < end, `the library did not reach ${JSON.stringify(arg).slice(0, 200)}`);
-        }
-      };
-      await until(libraryHolds, { precomputed: 1 });
+      await until(page, libraryHolds, { precomputed: 1 });
       /** Imports a 20 000-row file (its rows shifted by `shift`); resolves with the library's records once it is kept and the limits applied. */
       const importRows = async (shift) => {
         const path = join(files, `run-${shift}.json`);
@@ -234,7 +231,7 @@ describe('the run library survives its own records', () => {
         await page.locator('section#rl-loop input[type="file"]').setInputFiles(path);
         await page.waitForSelector('section#rl-loop .run-bar[data-phase="imported"][data-updates-done="20000"]', { state: 'attached', timeout: 300000 });
         // Kept, and the earlier import dropped (two do not fit in 20 MiB together).
-        await until(libraryHolds, { imported: 1, gone: before.filter((r) => r.source === 'imported').map((r) => r.key) });
+        await until(page, libraryHolds, { imported: 1, gone: before.filter((r) => r.source === 'imported').map((r) => r.key) });
         return page.evaluate(libraryRecords);
       };
       // The issue's case: 0.05 MiB precomputed, then two imports of 13-14 MiB under a 20 MiB cap.
