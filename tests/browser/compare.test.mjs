@@ -143,6 +143,15 @@ describe('compare runs (section 7)', () => {
     await pick('advantageEstimator = rloo, seed 9 ');
     await pick('advantageEstimator = reinforce, seed 10 ');
     await page.waitForFunction(() => document.querySelectorAll('section#rl-loop .metrics-table tr.metrics-overlay').length > 0);
+    const rloo = 'dapo, advantageEstimator = rloo, seed 9';
+    const reinforce = 'dapo, advantageEstimator = reinforce, seed 10';
+    // Section 7 redraws its charts in slices (a task each) and section 8 after it: wait until every
+    // chart has drawn both picks (a first read once found the entropy chart with one).
+    await page.waitForFunction((names) => {
+      const labels = (canvas) => window.Chart.getChart(canvas)?.data.datasets.map((d) => d.label) ?? [];
+      const charts = [...document.querySelectorAll('section#updates figure.chart canvas, section#coverage figure.chart-pass-at-k canvas')];
+      return charts.length > 1 && charts.every((canvas) => names.every((name) => labels(canvas).some((label) => label.startsWith(`${name}: `))));
+    }, [rloo, reinforce], { timeout: 30000 });
     const out = await page.evaluate(() => {
       const chartOf = (selector) => window.Chart.getChart(document.querySelector(`${selector} canvas`));
       const updates = [...document.querySelectorAll('section#updates figure.chart canvas')].map((canvas) => window.Chart.getChart(canvas).data.datasets.map((d) => d.label));
@@ -154,8 +163,6 @@ describe('compare runs (section 7)', () => {
         overlayRows: [...document.querySelectorAll('section#rl-loop .metrics-table tr.metrics-overlay th')].map((th) => th.textContent),
       };
     });
-    const rloo = 'dapo, advantageEstimator = rloo, seed 9';
-    const reinforce = 'dapo, advantageEstimator = reinforce, seed 10';
     for (const labels of out.updates) {
       const own = labels.filter((l) => !l.includes(': '));
       assert.equal(labels.length, 3 * own.length, `each series again for each pick: ${labels}`);
