@@ -381,30 +381,46 @@ async function display() {
 async function openWebKit({ viewport, locale }) {
   const { Builder, By } = await import('selenium-webdriver');
   const screen = await display();
-  const port = await freePort();
   const lang = locale.replace('-', '_');
   const env = { ...process.env, DISPLAY: screen.name, LANG: `${lang}.UTF-8`, LANGUAGE: lang.split('_')[0] };
-  const server = spawn(process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver', [`--port=${port}`], { env, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    for (let i = 0; ; i++) {
-      const ready = await fetch(`${url}/status`).then((r) => r.ok, () => false);
-      if (ready) break;
-      if (i > 100) throw new Error('WebKitWebDriver did not start');
-      await sleep(100);
+  // WebKitWebDriver can wait for ever for a MiniBrowser that never came up (fresh59, 2026-12-08:
+  // the landing test idle for minutes, the driver alive, no MiniBrowser process): a session not
+  // made within SESSION_MS is given up, its driver killed, and asked once more of a new driver.
+  const SESSION_MS = 60000;
+  let server;
+  let driver;
+  for (let attempt = 1; !driver; attempt++) {
+    const port = await freePort();
+    server = spawn(process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver', [`--port=${port}`], { env, stdio: 'ignore' });
+    const url = `http://127.0.0.1:${port}`;
+    let timer;
+    try {
+      for (let i = 0; ; i++) {
+        const ready = await fetch(`${url}/status`).then((r) => r.ok, () => false);
+        if (ready) break;
+        if (i > 100) throw new Error('WebKitWebDriver did not start');
+        await sleep(100);
+      }
+      const session = new Builder()
+        .usingServer(url)
+        .withCapabilities({
+          browserName: 'MiniBrowser',
+          'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+        })
+        .build();
+      session.catch(() => {}); // a session given up on rejects once its driver is killed
+      const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`WebKitWebDriver made no MiniBrowser session in ${SESSION_MS / 1000} s (attempt ${attempt})`)), SESSION_MS)));
+      driver = await Promise.race([session, late]);
+    } catch (error) {
+      server.kill();
+      if (attempt >= 2) {
+        screen.close();
+        throw error;
+      }
+    } finally {
+      clearTimeout(timer);
     }
-  } catch (error) {
-    server.kill();
-    screen.close();
-    throw error;
   }
-  const driver = await new Builder()
-    .usingServer(url)
-    .withCapabilities({
-      browserName: 'MiniBrowser',
-      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-    })
-    .build();
   await driver.manage().setTimeouts({ script: 120000, pageLoad: 60000 });
   const run = async (source) => {
     const result = await driver.executeAsyncScript(
