@@ -1,15 +1,20 @@
 // Runs a profile at seeds 0-9 through the public JS API and counts the seeds on which the
 // notebook's lessons show (docs/coverage.md): success concentrating on fewer train prompts (by the
 // page's verdict, beyond noise and chance), the held-out prompts narrowing, and the base policy's
-// pass@k overtaking the RL policy's after RL led. Shared by
-// `npm run bench` (rows lesson-coverage-seeds, lesson-passk-cross-seeds) and tests/node/lessons.test.mjs.
+// pass@k overtaking the RL policy's after RL led. Shared by `npm run bench` (rows
+// lesson-coverage-seeds, lesson-passk-cross-seeds) and tests/node/verdicts-matrix.test.mjs (which
+// reads the lessons off the notebook's runs it makes anyway: lessonOf, lessonCounts).
 import { coverageVerdict, passAtKVerdict } from '../web/js/training/verdicts.js';
 
 export const LESSON_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 /** Per seed: the run's measures and which lessons it shows. */
 export function lessonRun(core, profile, seed) {
-  const run = core.runToyGrpoExperiment({ profile, seed });
+  return lessonOf(core.runToyGrpoExperiment({ profile, seed }), seed);
+}
+
+/** Which lessons `run` (runToyGrpoExperiment's result for the notebook's config at `seed`) shows. */
+export function lessonOf(run, seed) {
   const { coverage, history } = run;
   // The page's own verdicts (web/js/training/verdicts.js): beyond noise and chance, not any change.
   const crossing = (before, after) => {
@@ -34,7 +39,11 @@ export function lessonRun(core, profile, seed) {
 
 /** Counts over seeds 0-9 for one profile. */
 export function lessonSeeds(core, profile, seeds = LESSON_SEEDS) {
-  const runs = seeds.map((seed) => lessonRun(core, profile, seed));
+  return lessonCounts(profile, seeds.map((seed) => lessonRun(core, profile, seed)));
+}
+
+/** Counts over one profile's lessons (lessonRun or lessonOf, one per seed). */
+export function lessonCounts(profile, runs) {
   const count = (field) => runs.filter((r) => r[field] === true).length;
   return {
     profile,

@@ -1,12 +1,14 @@
 // Every sentence sections 6-8 print about a run, over a matrix of runs: every preset of section 6
 // (its experiments and "GRPO and its ancestors", and the notebook's config with the format reward
-// off) on 5 seeds of the smoke profile, and the full profile on 5 seeds. Each sentence's claim is
-// re-derived here from the run's own numbers, by code independent of web/js/training/verdicts.js
-// (only its NOISE constants are shared, the numbers docs/coverage.md writes down), and must
-// agree; its numbers must be the run's; and no sentence may be printed twice, in English or in
-// Russian. The runs are made once, in worker threads that take the next job as they finish the
-// last (the costliest first: the scratch task's run costs ~18 arithmetic ones), and every check
-// reads them.
+// off) on 5 seeds of the smoke profile, the notebook's own config on seeds 0-9 in both profiles.
+// Each sentence's claim is re-derived here from the run's own numbers, by code independent of
+// web/js/training/verdicts.js (only its NOISE constants are shared, the numbers docs/coverage.md
+// writes down), and must agree; its numbers must be the run's; and no sentence may be printed
+// twice, in English or in Russian. The notebook's lessons across seeds 0-9 are read off the same
+// runs (they were tests/node/lessons.test.mjs's, which made those 20 runs again: the two files
+// took ~121 CPU-s, now ~107). The runs are made once, in worker threads that take the next job as
+// they finish the last (the costliest first: the scratch task's run costs ~18 arithmetic ones),
+// and every check reads them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
@@ -17,6 +19,7 @@ import * as verdicts from '../../web/js/training/verdicts.js';
 import { clipFlatNotes } from '../../web/js/training/flat-notes.js';
 import { t, loadLanguage, pluralForm } from '../../web/js/i18n.js';
 import { loadCore } from '../../web/core/index.js';
+import { LESSON_SEEDS, lessonOf, lessonCounts } from '../../tools/lesson-seeds.mjs';
 
 const { NOISE } = verdicts;
 await loadLanguage('en');
@@ -27,8 +30,9 @@ const SMOKE_SEEDS = [0, 1, 2, 3, 9];
 // five runs printed the same 19 sentence kinds each, and without seeds 1-3 the matrix still
 // printed all 66 kinds it printed with them (2026-12-06), at ~22 % less CPU.
 const SCRATCH_SEEDS = [9, 0];
-const seedsOf = (preset) => (preset.id === 'scratch' ? SCRATCH_SEEDS : SMOKE_SEEDS);
-const FULL_SEEDS = [9, 0, 1, 2, 3];
+// The notebook's config on the lessons' seeds 0-9 (the lessons' tests below read them).
+const seedsOf = (preset) => (preset.id === 'scratch' ? SCRATCH_SEEDS : preset.id === 'notebook' ? LESSON_SEEDS : SMOKE_SEEDS);
+const FULL_SEEDS = LESSON_SEEDS;
 // The ancestors' grpo is the notebook's config: run once, as the notebook preset.
 const ANCESTORS = ANCESTOR_PRESETS.filter((preset) => Object.keys(preset.patch).some((key) => !(key === 'rl.advantageEstimator' && preset.patch[key] === 'grpo')));
 const CASES = [...PRESETS, ...ANCESTORS, { id: 'formatOff', patch: { 'rl.formatWeight': 0 } }];
@@ -59,6 +63,8 @@ function jobs() {
 }
 
 /** Every run of the matrix, made once: one worker per core (at least 2), each taking the next job. */
+let made;
+const matrixRuns = () => (made ??= makeRuns());
 async function makeRuns() {
   const queue = jobs().sort((a, b) => cost(b) - cost(a));
   const runs = new Map();
@@ -402,12 +408,12 @@ test('plural forms: Russian agrees with the count (Intl.PluralRules), English to
   assert.equal(t('verdict.coverage.heldout', { n: 21, solved0: 1, solved1: 1, mean0: '0', mean1: '0' }, 'ru').startsWith('Held-out (21 промпт)'), true);
 });
 
-// ~180 CPU-seconds of runs (the smoke runs ~0.75 s each, verl's ~0.9, the scratch task's ~13.5,
-// the full profile's ~2.3): ~95 s on two quiet cores, by that CPU time. The timeout guards
+// ~105 CPU-seconds of runs and checks (2026-12-08, 155 runs; most smoke runs find their warm-up
+// cached in their worker): ~54 s on two quiet cores. The timeout guards
 // against a hang, not the speed (CI runs it beside the browsers, at 2-3 times the quiet time).
 test('verdict matrix: every sentence of sections 6-8 agrees with its run, none printed twice (EN and RU)', { timeout: 1200000 }, async () => {
   const started = Date.now();
-  const runs = await makeRuns();
+  const runs = await matrixRuns();
   let sentences = 0;
   let rendered = 0;
   const kindsSeen = new Set();
@@ -444,7 +450,7 @@ test('verdict matrix: every sentence of sections 6-8 agrees with its run, none p
     sentences += checkSection8(run, s8summary, s8, s8pass, texts.en, note);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`verdict matrix: ${runs.size} runs (${CASES.length} configs x ${SMOKE_SEEDS.length} smoke seeds (scratch ${SCRATCH_SEEDS.length}) + overlong + ${Object.keys(EXTRA_CLIP).length} clip and baseline runs + ${FULL_SEEDS.length} full seeds) x their sentences: ${sentences} sentence claims re-derived and checked, ${rendered} sentences rendered (EN + RU) without repeats; ${kindsSeen.size} distinct sentence kinds seen; ${seconds} s`);
+  console.log(`verdict matrix: ${runs.size} runs (${CASES.length} configs x ${SMOKE_SEEDS.length} smoke seeds (notebook ${LESSON_SEEDS.length}, scratch ${SCRATCH_SEEDS.length}) + overlong + ${Object.keys(EXTRA_CLIP).length} clip and baseline runs + ${FULL_SEEDS.length} full seeds) x their sentences: ${sentences} sentence claims re-derived and checked, ${rendered} sentences rendered (EN + RU) without repeats; ${kindsSeen.size} distinct sentence kinds seen; ${seconds} s`);
   const never = Object.keys((await import('../../web/js/i18n/en-verdicts.js')).default).filter((key) => key.startsWith('verdict.') && !key.startsWith('verdict.on.') && !kindsSeen.has(key));
   console.log(`sentence kinds no run of the matrix printed (their rules are still checked where they apply): ${never.join(', ') || 'none'}`);
   const presetRuns = CASES.reduce((sum, preset) => sum + seedsOf(preset).length, 0);
@@ -462,6 +468,31 @@ test('verdict matrix: every sentence of sections 6-8 agrees with its run, none p
     assert.ok(kindsSeen.has(key), `the matrix never printed ${key}`);
   }
 });
+
+// The notebook's lessons, shown by the runs themselves across seeds 0-9, in both profiles the page
+// offers (docs/coverage.md): success concentrates on fewer train prompts after RL, and the
+// lessons of sections 6-7 hold. Not a lucky seed: at least 7 of 10 seeds in each profile. Read
+// off the matrix's notebook runs (tools/lesson-seeds.mjs lessonOf), the bench's own counts.
+const AT_LEAST = 7;
+for (const profile of ['smoke', 'full']) {
+  test(`${profile}: "After RL, mean train accuracy is higher but success is concentrated on fewer prompts" on >= ${AT_LEAST} of seeds 0-9`, { timeout: 1200000 }, async () => {
+    const runs = await matrixRuns();
+    const result = lessonCounts(profile, LESSON_SEEDS.map((seed) => lessonOf(runs.get(`${profile}/notebook/seed ${seed}`), seed)));
+    const table = result.runs.map((r) => {
+      const c = r.run.coverage;
+      return `seed ${r.seed}: acc ${c.beforeTrain.meanAccuracy.toFixed(3)}->${c.afterTrain.meanAccuracy.toFixed(3)} solved ${c.beforeTrain.solved}->${c.afterTrain.solved} share ${c.beforeTrain.topQuarterShare.toFixed(2)}->${c.afterTrain.topQuarterShare.toFixed(2)} cross train ${r.crossTrain} held-out ${r.crossHeldout}`;
+    });
+    console.log(`${profile}: concentrates on ${result.concentrates}/10, held-out narrows ${result.heldoutNarrows}/10, pass@k crosses on held-out ${result.crossHeldout}/10\n  ${table.join('\n  ')}`);
+    assert.ok(result.concentrates >= AT_LEAST, `success concentrated on ${result.concentrates} of 10 seeds`);
+    // Sections 6-7's lessons on every seed: a base policy right only sometimes, accuracy up,
+    // entropy down, informative groups every update, mean ratios near 1.
+    for (const r of result.runs) {
+      for (const field of ['baseAccuracyInBand', 'accuracyUp', 'entropyDown', 'informativeEveryUpdate', 'ratioMeanNearOne']) {
+        assert.ok(r[field], `seed ${r.seed}: ${field}`);
+      }
+    }
+  });
+}
 
 test('every {count#noun} of both dictionaries names a plural entry with a form for each category', async () => {
   const forms = { en: 2, ru: 4 };
