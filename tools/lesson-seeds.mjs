@@ -10,11 +10,11 @@ export const LESSON_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 /** Per seed: the run's measures and which lessons it shows. */
 export function lessonRun(core, profile, seed) {
-  return lessonOf(core.runToyGrpoExperiment({ profile, seed }), seed);
+  return lessonOf(core.runToyGrpoExperiment({ profile, seed }));
 }
 
-/** Which lessons `run` (runToyGrpoExperiment's result for the notebook's config at `seed`) shows. */
-export function lessonOf(run, seed) {
+/** Which lessons `run` (runToyGrpoExperiment's result for the notebook's config) shows. */
+export function lessonOf(run) {
   const { coverage, history } = run;
   // The page's own verdicts (web/js/training/verdicts.js): beyond noise and chance, not any change.
   const crossing = (before, after) => {
@@ -22,7 +22,7 @@ export function lessonOf(run, seed) {
     return v.kind === 'crossed' ? v.k : null;
   };
   return {
-    seed,
+    seed: run.config.seed,
     run,
     concentrates: coverageVerdict(run)?.kind === 'concentrated',
     heldoutNarrows: coverage.afterHeldout.solved < coverage.beforeHeldout.solved,

@@ -62,9 +62,7 @@ function jobs() {
   return list;
 }
 
-/** Every run of the matrix, made once: one worker per core (at least 2), each taking the next job. */
-let made;
-const matrixRuns = () => (made ??= makeRuns());
+/** Every run of the matrix: one worker per core (at least 2), each taking the next job. */
 async function makeRuns() {
   const queue = jobs().sort((a, b) => cost(b) - cost(a));
   const runs = new Map();
@@ -87,6 +85,10 @@ async function makeRuns() {
   );
   return runs;
 }
+
+/** The matrix's runs, made once for every test that reads them (the sentences and the lessons). */
+let made;
+const matrixRuns = () => (made ??= makeRuns());
 
 // --- independent re-derivations -----------------------------------------------------------------
 
@@ -477,7 +479,7 @@ const AT_LEAST = 7;
 for (const profile of ['smoke', 'full']) {
   test(`${profile}: "After RL, mean train accuracy is higher but success is concentrated on fewer prompts" on >= ${AT_LEAST} of seeds 0-9`, { timeout: 1200000 }, async () => {
     const runs = await matrixRuns();
-    const result = lessonCounts(profile, LESSON_SEEDS.map((seed) => lessonOf(runs.get(`${profile}/notebook/seed ${seed}`), seed)));
+    const result = lessonCounts(profile, LESSON_SEEDS.map((seed) => lessonOf(runs.get(`${profile}/notebook/seed ${seed}`))));
     const table = result.runs.map((r) => {
       const c = r.run.coverage;
       return `seed ${r.seed}: acc ${c.beforeTrain.meanAccuracy.toFixed(3)}->${c.afterTrain.meanAccuracy.toFixed(3)} solved ${c.beforeTrain.solved}->${c.afterTrain.solved} share ${c.beforeTrain.topQuarterShare.toFixed(2)}->${c.afterTrain.topQuarterShare.toFixed(2)} cross train ${r.crossTrain} held-out ${r.crossHeldout}`;
